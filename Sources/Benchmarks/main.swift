@@ -1,0 +1,3 @@
+import WeakImageStore
+
+print("Benchmarks: not yet implemented")

@@ -1,0 +1,53 @@
+#if canImport(os)
+import os
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A mutual-exclusion lock that owns the state it protects.
+///
+/// `Mutex` from Synchronization needs iOS 18 / macOS 15, so this wraps `os_unfair_lock` on Darwin
+/// and `pthread_mutex_t` elsewhere. The state is reachable only inside ``withLock(_:)``.
+final class Lock<State>: @unchecked Sendable {
+    #if canImport(os)
+    private let mutex: UnsafeMutablePointer<os_unfair_lock>
+    #else
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    #endif
+    private var state: State
+
+    init(_ initialState: State) {
+        state = initialState
+        mutex = .allocate(capacity: 1)
+        #if canImport(os)
+        mutex.initialize(to: os_unfair_lock())
+        #else
+        mutex.initialize(to: pthread_mutex_t())
+        let result = pthread_mutex_init(mutex, nil)
+        precondition(result == 0, "pthread_mutex_init failed: \(result)")
+        #endif
+    }
+
+    deinit {
+        #if !canImport(os)
+        pthread_mutex_destroy(mutex)
+        #endif
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with exclusive access to the state. Keep `body` short: no I/O, no decoding,
+    /// and nothing that could free an image (return it and let it go after unlocking).
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        #if canImport(os)
+        os_unfair_lock_lock(mutex)
+        defer { os_unfair_lock_unlock(mutex) }
+        #else
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        #endif
+        return try body(&state)
+    }
+}
