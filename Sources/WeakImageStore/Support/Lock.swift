@@ -10,7 +10,7 @@ import Musl
 ///
 /// `Mutex` from Synchronization needs iOS 18 / macOS 15, so this wraps `os_unfair_lock` on Darwin
 /// and `pthread_mutex_t` elsewhere. The state is reachable only inside ``withLock(_:)``.
-final class Lock<State>: @unchecked Sendable {
+final class Lock<State> {
     #if canImport(os)
     private let mutex: UnsafeMutablePointer<os_unfair_lock>
     #else
@@ -50,4 +50,19 @@ final class Lock<State>: @unchecked Sendable {
         #endif
         return try body(&state)
     }
+
+    /// Whether some thread holds the lock right now; for tests that check what happens under it.
+    func _isLocked() -> Bool {
+        #if canImport(os)
+        guard os_unfair_lock_trylock(mutex) else { return true }
+        os_unfair_lock_unlock(mutex)
+        #else
+        guard pthread_mutex_trylock(mutex) == 0 else { return true }
+        pthread_mutex_unlock(mutex)
+        #endif
+        return false
+    }
 }
+
+// The lock serializes every access to `state`, so sharing it is safe whenever the state itself is.
+extension Lock: @unchecked Sendable where State: Sendable {}

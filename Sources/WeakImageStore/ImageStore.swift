@@ -1,0 +1,195 @@
+import Foundation
+
+/// A drop-in replacement for `UIImage(named:)` that shares one decoded instance per image while
+/// anyone uses it and keeps only small images alive between uses.
+///
+/// ```swift
+/// let store = ImageStore(directories: [Bundle.main.resourceURL!])   // Bitmap + PNGDecoder
+/// let icon = store.image(named: "icon")   // icon@2x.png, else icon@3x.png, else icon.png
+/// ```
+///
+/// - Lookups are keyed by the file they resolve to, so `"icon"`, `"icon.png"`, `"icon@2x"` and the
+///   path of `icon@2x.png` return the same instance.
+/// - Concurrent misses for one image decode it once; the other callers wait and share the result.
+/// - Every method is safe to call from any thread. One lock guards the state; file access,
+///   decoding and freeing images all happen outside it.
+///
+/// How images are kept is the ``CachePolicy``; the default keeps images weakly (shared while in
+/// use) plus a small strong LRU for icons.
+public final class ImageStore<Image: StorableImage>: Sendable {
+    private let state: Lock<StoreState<Image>>
+    private let resolver: ImageResolver
+    private let reader: ImageFileReader
+    private let decoder: any ImageDecoding<Image>
+
+    /// The default for `maximumFileSize`: 64 MiB.
+    public static var defaultMaximumFileSize: Int { 64 * 1024 * 1024 }
+
+    /// Creates a store that finds images in `directories`.
+    ///
+    /// - Parameters:
+    ///   - directories: Where names are looked up, in order; the first directory holding a match
+    ///     wins. A name never resolves to a file outside its directory.
+    ///   - policy: How decoded images are kept. Defaults to ``CachePolicy/default``.
+    ///   - scales: The scale suffixes to try, in order, for a name without one; 1 is the plain
+    ///     file. Defaults to `[2, 3, 1]`.
+    ///   - extensions: The file extensions to try, in order, for a name without one (without
+    ///     dot). Defaults to `["png"]`.
+    ///   - maximumFileSize: Files larger than this many bytes are refused before being read.
+    ///     Defaults to 64 MiB.
+    ///   - decoder: Turns file bytes into images.
+    public init(
+        directories: [URL],
+        policy: CachePolicy = .default,
+        scales: [Int] = [2, 3, 1],
+        extensions: [String] = ["png"],
+        maximumFileSize: Int = ImageStore.defaultMaximumFileSize,
+        decoder: some ImageDecoding<Image>
+    ) {
+        state = Lock(StoreState(policy: policy))
+        resolver = ImageResolver(directories: directories, scales: scales, extensions: extensions)
+        reader = ImageFileReader(maximumFileSize: maximumFileSize)
+        self.decoder = decoder
+    }
+
+    /// The image for `name`, like `UIImage(named:)`, or nil if there is none or it cannot be read.
+    ///
+    /// See ``loadImage(named:)`` for the resolution rules.
+    ///
+    /// - Parameter name: A file name relative to the store's directories, with or without
+    ///   extension and scale suffix.
+    /// - Returns: The shared image, or nil.
+    public func image(named name: String) -> Image? {
+        try? loadImage(named: name)
+    }
+
+    /// The image for `name`, or the reason there is none.
+    ///
+    /// | `name` | files tried in each directory (`scales: [2, 3, 1]`) |
+    /// |---|---|
+    /// | `"icon"` | `icon@2x.png`, `icon@3x.png`, `icon.png`, then the next extension |
+    /// | `"icon.png"` | `icon@2x.png`, `icon@3x.png`, `icon.png` |
+    /// | `"icon@3x"` | `icon@3x.png`, then the next extension |
+    /// | `"icons/back"` | `icons/back@2x.png`, … inside the directory's `icons` folder |
+    ///
+    /// Resolutions, including "not found", are remembered until ``removeAll()``, so repeated
+    /// lookups do not touch the file system.
+    ///
+    /// - Parameter name: A file name relative to the store's directories.
+    /// - Returns: The shared image.
+    /// - Throws: An ``ImageStoreError``: `invalidName` for empty, absolute, `..`, `.`, NUL-carrying
+    ///   or over-long names and for files resolving outside their directory; `notFound`;
+    ///   `unreadable`; `fileTooLarge`; `decodingFailed`.
+    /// - Complexity: A hit costs one hash lookup of the name and one of the file.
+    public func loadImage(named name: String) throws(ImageStoreError) -> Image {
+        try load(.name(name))
+    }
+
+    /// The image in the file at `path`, like `UIImage(contentsOfFile:)` but shared: the same
+    /// instance as the name that resolves to this file, while it is alive.
+    ///
+    /// - Parameter path: An absolute path, or one relative to the working directory. Its scale
+    ///   comes from its name: `icon@2x.png` is scale 2.
+    /// - Returns: The shared image, or nil if there is none or it cannot be read.
+    public func image(contentsOfFile path: String) -> Image? {
+        try? loadImage(contentsOfFile: path)
+    }
+
+    /// The image in the file at `path`, or the reason there is none.
+    ///
+    /// - Parameter path: An absolute path, or one relative to the working directory.
+    /// - Returns: The shared image.
+    /// - Throws: An ``ImageStoreError``, as ``loadImage(named:)`` does.
+    public func loadImage(contentsOfFile path: String) throws(ImageStoreError) -> Image {
+        try load(.path(path))
+    }
+
+    /// Gives memory back.
+    ///
+    /// | level | effect |
+    /// |---|---|
+    /// | `.warning` | the LRU is trimmed to half its limits, dead weak entries are pruned, and `.retainCountSweep` sweeps |
+    /// | `.critical` | every strong reference the store holds is dropped |
+    ///
+    /// Images someone still holds stay findable under the weak policies: nothing on screen is
+    /// decoded twice.
+    ///
+    /// - Parameter level: How urgent the request is.
+    public func handleMemoryPressure(_ level: MemoryPressureLevel) {
+        var released: [Image] = []
+        state.withLock { $0.handleMemoryPressure(level, released: &released) }
+    }
+
+    /// Drops every strong reference and forgets every resolution (call it after adding or
+    /// removing files). Images still held elsewhere stay shared under the weak policies.
+    public func removeAll() {
+        var released: [Image] = []
+        state.withLock { $0.removeAll(released: &released) }
+    }
+
+    /// The store's counters and the current size of its layers.
+    public var statistics: ImageStoreStatistics {
+        state.withLock { $0.statistics }
+    }
+
+    /// Runs `body` on the locked state; for tests.
+    func _withState<Result>(_ body: (inout StoreState<Image>) -> Result) -> Result {
+        state.withLock(body)
+    }
+
+    /// Whether some thread holds the store's lock right now; for tests.
+    func _isLocked() -> Bool {
+        state._isLocked()
+    }
+
+    private func load(_ request: LookupRequest) throws(ImageStoreError) -> Image {
+        // Declared before the critical sections so evicted images are freed after unlocking.
+        var released: [Image] = []
+        var step = state.withLock { $0.lookUp(request, released: &released) }
+        if case .resolve = step {
+            let resolution = resolve(request)
+            step = state.withLock { $0.resolved(request, as: resolution, released: &released) }
+        }
+        // Evicted images go now, before this thread blocks on a load.
+        released.removeAll()
+        switch step {
+        case .finished(let result):
+            return try result.get()
+        case .resolve:
+            preconditionFailure("a resolved request asked to be resolved again")
+        case .wait(let pending):
+            return try pending.wait().get()
+        case .load(let key, let pending):
+            let (result, decoded) = readAndDecode(key)
+            state.withLock {
+                $0.finishLoad(request, of: key, result: result, decoded: decoded, released: &released)
+            }
+            pending?.complete(with: result)
+            return try result.get()
+        }
+    }
+
+    private func resolve(_ request: LookupRequest) -> Result<ResourceKey, ImageStoreError> {
+        Result { () throws(ImageStoreError) -> ResourceKey in
+            switch request {
+            case .name(let name): try resolver.resolve(name: name)
+            case .path(let path): try resolver.resolve(path: path)
+            }
+        }
+    }
+
+    /// Reads and decodes the file; `decoded` tells whether the decoder ran.
+    private func readAndDecode(_ key: ResourceKey) -> (Result<Image, ImageStoreError>, decoded: Bool) {
+        let data: Data
+        do {
+            data = try reader.read(path: key.path)
+        } catch {
+            return (.failure(error), false)
+        }
+        do {
+            return (.success(try decoder.decode(data, scale: key.scale)), true)
+        } catch {
+            return (.failure(.decodingFailed(path: key.path, reason: String(describing: error))), true)
+        }
+    }
+}

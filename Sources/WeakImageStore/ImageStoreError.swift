@@ -1,0 +1,29 @@
+/// Why an ``ImageStore`` could not return an image.
+public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The name or path is not acceptable: empty, absolute, with `..` components or NUL bytes,
+    /// too long, or resolving (through symbolic links) outside its directory.
+    case invalidName(String, reason: String)
+    /// No regular file in any directory matches the name.
+    case notFound(name: String)
+    /// The file exists but could not be opened or read, or is not a regular file.
+    case unreadable(path: String, reason: String)
+    /// The file is larger than the store's `maximumFileSize`; it was not read.
+    case fileTooLarge(path: String, size: Int, limit: Int)
+    /// The decoder rejected the file; `reason` is the decoder error's description.
+    case decodingFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .invalidName(let name, let reason):
+            "invalid image name \(name.debugDescription): \(reason)"
+        case .notFound(let name):
+            "no image named \(name.debugDescription) in the store's directories"
+        case .unreadable(let path, let reason):
+            "cannot read \(path): \(reason)"
+        case .fileTooLarge(let path, let size, let limit):
+            "\(path) is \(size) bytes, over the limit of \(limit) bytes"
+        case .decodingFailed(let path, let reason):
+            "cannot decode \(path): \(reason)"
+        }
+    }
+}

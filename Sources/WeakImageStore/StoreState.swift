@@ -1,0 +1,119 @@
+/// Everything mutable in an ``ImageStore``, reached only under its lock.
+///
+/// Each method is one critical section: it updates the state and returns what the caller must do
+/// next (resolve, load, wait) plus the images to release once the lock is dropped. Nothing here
+/// touches the file system, decodes, or frees an image.
+struct StoreState<Image: StorableImage>: Sendable {
+    /// The caller's next step after a critical section.
+    enum Step {
+        /// Done: the image, or why there is none.
+        case finished(Result<Image, ImageStoreError>)
+        /// The request is not resolved yet: resolve it unlocked, then call ``resolved(_:as:released:)``.
+        case resolve
+        /// Nobody has the image: load it unlocked, then call ``finishLoad(_:of:result:released:)``.
+        /// `pending` is nil when loads are not shared (`.uncached`).
+        case load(ResourceKey, pending: PendingLoad<Image>?)
+        /// Another thread is loading the image: wait for it.
+        case wait(PendingLoad<Image>)
+    }
+
+    var storage: any ImageCacheStorage<Image>
+    var resolutions = ResolutionCache()
+    var inFlight = InFlightLoads<Image>()
+    var counters = ImageStoreStatistics()
+
+    init(policy: CachePolicy) {
+        storage = policy.makeStorage(for: Image.self)
+    }
+
+    /// The first critical section of every lookup.
+    mutating func lookUp(_ request: LookupRequest, released: inout [Image]) -> Step {
+        guard let resolution = resolutions[request] else { return .resolve }
+        return lookUp(resolution, released: &released)
+    }
+
+    /// Records a resolution made outside the lock and continues the lookup with it.
+    mutating func resolved(
+        _ request: LookupRequest, as resolution: Result<ResourceKey, ImageStoreError>, released: inout [Image]
+    ) -> Step {
+        resolutions.remember(resolution, for: request)
+        return lookUp(resolution, released: &released)
+    }
+
+    /// Stores a finished load and ends its in-flight entry. A failure is not cached; a file that
+    /// vanished or changed also makes the request's resolution stale.
+    mutating func finishLoad(
+        _ request: LookupRequest, of key: ResourceKey, result: Result<Image, ImageStoreError>,
+        decoded: Bool, released: inout [Image]
+    ) {
+        if decoded { counters.decodes += 1 }
+        if storage.sharesImages {
+            inFlight.finish(key)
+        }
+        switch result {
+        case .success(let image):
+            let before = released.count
+            storage.store(image, for: key, released: &released)
+            counters.evictions += released.count - before
+        case .failure(.notFound), .failure(.unreadable):
+            resolutions.forget(request)
+        case .failure:
+            break
+        }
+    }
+
+    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [Image]) {
+        let before = released.count
+        storage.handleMemoryPressure(level, released: &released)
+        counters.evictions += released.count - before
+    }
+
+    mutating func removeAll(released: inout [Image]) {
+        storage.removeAll(released: &released)
+        resolutions.removeAll()
+    }
+
+    var statistics: ImageStoreStatistics {
+        var statistics = counters
+        statistics.strongCost = storage.strongCost
+        statistics.strongCount = storage.strongCount
+        statistics.weakCount = storage.weakCount
+        return statistics
+    }
+
+    private mutating func lookUp(_ resolution: Result<ResourceKey, ImageStoreError>, released: inout [Image]) -> Step {
+        counters.lookups += 1
+        let key: ResourceKey
+        switch resolution {
+        case .failure(let error):
+            counters.misses += 1
+            return .finished(.failure(error))
+        case .success(let resolvedKey):
+            key = resolvedKey
+        }
+        let before = released.count
+        let found = storage.lookup(key, released: &released)
+        counters.evictions += released.count - before
+        switch found {
+        case .strongHit(let image):
+            counters.strongHits += 1
+            return .finished(.success(image))
+        case .weakHit(let image):
+            counters.weakHits += 1
+            return .finished(.success(image))
+        case .miss:
+            guard storage.sharesImages else {
+                counters.misses += 1
+                return .load(key, pending: nil)
+            }
+            switch inFlight.admit(key) {
+            case .started(let pending):
+                counters.misses += 1
+                return .load(key, pending: pending)
+            case .joined(let pending):
+                counters.coalescedLoads += 1
+                return .wait(pending)
+            }
+        }
+    }
+}
