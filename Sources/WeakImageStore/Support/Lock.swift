@@ -25,7 +25,14 @@ final class Lock<State> {
         mutex.initialize(to: os_unfair_lock())
         #else
         mutex.initialize(to: pthread_mutex_t())
-        let result = pthread_mutex_init(mutex, nil)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        defer { pthread_mutexattr_destroy(&attributes) }
+        #if canImport(Glibc)
+        // Critical sections are a few hash lookups: spinning briefly beats sleeping in the kernel.
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        #endif
+        let result = pthread_mutex_init(mutex, &attributes)
         precondition(result == 0, "pthread_mutex_init failed: \(result)")
         #endif
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A temporary directory for one test, removed when the test ends.
-final class TestDirectory {
+final class TestDirectory: Sendable {
     let url: URL
     var path: String { url.path }
 

@@ -1,0 +1,16 @@
+#if canImport(ImageIO)
+/// Why a platform image decoder rejected a file.
+public enum PlatformImageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// ImageIO could not read the data as an image.
+    case undecodable
+    /// `scale` was below 1.
+    case invalidScale(Int)
+
+    public var description: String {
+        switch self {
+        case .undecodable: "ImageIO could not decode the data"
+        case .invalidScale(let scale): "scale \(scale) is not a valid image scale"
+        }
+    }
+}
+#endif
