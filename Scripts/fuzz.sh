@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds a libFuzzer target with AddressSanitizer and runs it.
+#
+#   Scripts/fuzz.sh png   [seconds]   # the PNG decoder, seeded with PngSuite and Fuzz/seeds/png
+#   Scripts/fuzz.sh names [seconds]   # name resolution against a directory with hostile entries
+#
+# The target is compiled together with the library's sources (one module, so it can reach
+# internals) into .build-fuzz/. New corpus entries go to Fuzz/corpus-<target>/ (git-ignored);
+# crashes, leaks, timeouts and oversized allocations go to Fuzz/artifacts/ — commit each one to
+# Tests/WeakImageStoreTests/Fixtures/fuzz/ with a regression test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+target="${1:?usage: Scripts/fuzz.sh png|names [seconds]}"
+seconds="${2:-60}"
+case "$target" in
+  png)   entry=Fuzz/PNGDecoderFuzzTarget.swift ;;
+  names) entry=Fuzz/NameResolutionFuzzTarget.swift ;;
+  *)     echo "unknown target: $target" >&2; exit 2 ;;
+esac
+
+mkdir -p .build-fuzz "Fuzz/corpus-$target" Fuzz/artifacts
+binary=".build-fuzz/$target-fuzzer"
+# shellcheck disable=SC2046
+swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
+  -module-name WeakImageStoreFuzz \
+  $(find Sources/WeakImageStore -name '*.swift' | sort) "$entry" -o "$binary"
+
+seeds=("Fuzz/seeds/$target")
+if [ "$target" = png ]; then
+  suite="${PNGSUITE_DIR:-../shared/pngsuite}"
+  [ -d "$suite" ] && seeds+=("$suite")
+fi
+
+# -malloc_limit_mb flags any single allocation above 256 MiB: the decoder's limits must stop
+# hostile dimensions before they allocate. -timeout flags inputs slower than 10 s (hangs).
+exec "$binary" "Fuzz/corpus-$target" "${seeds[@]}" \
+  -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=256 \
+  -artifact_prefix=Fuzz/artifacts/ -print_final_stats=1

@@ -1,0 +1,80 @@
+import XCTest
+@testable import WeakImageStore
+
+/// Files that change between resolution and reading: the checks are made on the opened file, so
+/// a swap can only produce a typed error, never a blocked thread or an unbounded read.
+final class HostileFileSystemTests: XCTestCase {
+    /// Resolves "icon" (remembered), then lets `swap` replace the file before the next read.
+    private func lookUpAfterSwap(
+        policy: CachePolicy = .uncached, maximumFileSize: Int = 1000, _ swap: (TestDirectory) throws -> Void
+    ) throws -> Result<Bitmap, ImageStoreError> {
+        let directory = TestDirectory()
+        directory.write("icon.png", size: 10)
+        let store = makeStore(policy: policy, directories: [directory.url], maximumFileSize: maximumFileSize)
+        XCTAssertNotNil(store.image(named: "icon"))
+        try swap(directory)
+        return Result { () throws(ImageStoreError) in try store.loadImage(named: "icon") }
+    }
+
+    func test_fileSwappedForAFIFO_isRefused_withoutBlocking() throws {
+        let result = try lookUpAfterSwap { directory in
+            directory.remove("icon.png")
+            XCTAssertEqual(mkfifo(directory.path + "/icon.png", 0o644), 0)
+        }
+        guard case .failure(.unreadable(_, "not a regular file")) = result else {
+            return XCTFail("expected unreadable, got \(result)")
+        }
+    }
+
+    func test_fileSwappedForADirectory_isRefused() throws {
+        let result = try lookUpAfterSwap { directory in
+            directory.remove("icon.png")
+            _ = directory.makeDirectory("icon.png")
+        }
+        guard case .failure(.unreadable) = result else { return XCTFail("expected unreadable, got \(result)") }
+    }
+
+    func test_fileGrownPastTheLimit_isRefused() throws {
+        let result = try lookUpAfterSwap { directory in
+            directory.write("icon.png", size: 5000)
+        }
+        guard case .failure(.fileTooLarge(_, 5000, 1000)) = result else {
+            return XCTFail("expected fileTooLarge, got \(result)")
+        }
+    }
+
+    func test_fileReplacedInPlace_isReadAsItIsNow() throws {
+        let result = try lookUpAfterSwap { directory in
+            directory.write("icon.png", size: 20)
+        }
+        XCTAssertEqual(try result.get().cost, 20)
+    }
+
+    func test_zeroByteFile_reachesTheDecoderAsEmptyData() throws {
+        let directory = TestDirectory()
+        directory.write("empty.png", [])
+        let decoder = FakeDecoder()
+        let store = makeStore(directories: [directory.url], decoder: decoder)
+
+        XCTAssertEqual(try store.loadImage(named: "empty").cost, 0)
+        XCTAssertEqual(decoder.calls.count, 1)
+    }
+
+    func test_veryLongButValidName_isNotFound_notACrash() {
+        let directory = TestDirectory()
+        let store = makeStore(directories: [directory.url])
+        let name = String(repeating: "n", count: 250)  // one component under NAME_MAX
+
+        XCTAssertThrowsError(try store.loadImage(named: name)) { error in
+            XCTAssertEqual(error as? ImageStoreError, .notFound(name: name))
+        }
+    }
+
+    func test_componentLongerThanTheFileSystemAllows_isNotFound() {
+        let directory = TestDirectory()
+        let store = makeStore(directories: [directory.url])
+        let name = String(repeating: "n", count: 300)  // over NAME_MAX: realpath fails
+
+        XCTAssertNil(store.image(named: name))
+    }
+}
