@@ -17,10 +17,7 @@ import Foundation
 /// How images are kept is the ``CachePolicy``; the default keeps images weakly (shared while in
 /// use) plus a small strong LRU for icons.
 public final class ImageStore<Image: StorableImage>: Sendable {
-    private let state: Lock<StoreState<Image>>
-    private let resolver: ImageResolver
-    private let reader: ImageFileReader
-    private let decoder: any ImageDecoding<Image>
+    let engine: StoreEngine
 
     /// The default for `maximumFileSize`: 64 MiB.
     public static var defaultMaximumFileSize: Int { 64 * 1024 * 1024 }
@@ -46,10 +43,12 @@ public final class ImageStore<Image: StorableImage>: Sendable {
         maximumFileSize: Int = ImageStore.defaultMaximumFileSize,
         decoder: some ImageDecoding<Image>
     ) {
-        state = Lock(StoreState(policy: policy))
-        resolver = ImageResolver(directories: directories, scales: scales, extensions: extensions)
-        reader = ImageFileReader(maximumFileSize: maximumFileSize)
-        self.decoder = decoder
+        engine = StoreEngine(
+            policy: policy,
+            resolver: ImageResolver(directories: directories, scales: scales, extensions: extensions),
+            reader: ImageFileReader(maximumFileSize: maximumFileSize),
+            decode: { data, scale in CachedImage(try decoder.decode(data, scale: scale)) }
+        )
     }
 
     /// The image for `name`, like `UIImage(named:)`, or nil if there is none or it cannot be read.
@@ -82,7 +81,7 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     ///   `unreadable`; `fileTooLarge`; `decodingFailed`.
     /// - Complexity: A hit costs one hash lookup of the name and one of the file.
     public func loadImage(named name: String) throws(ImageStoreError) -> Image {
-        try load(.name(name))
+        cast(try engine.load(.name(name)))
     }
 
     /// The image in the file at `path`, like `UIImage(contentsOfFile:)` but shared: the same
@@ -101,7 +100,7 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     /// - Returns: The shared image.
     /// - Throws: An ``ImageStoreError``, as ``loadImage(named:)`` does.
     public func loadImage(contentsOfFile path: String) throws(ImageStoreError) -> Image {
-        try load(.path(path))
+        cast(try engine.load(.path(path)))
     }
 
     /// Gives memory back.
@@ -116,80 +115,22 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     ///
     /// - Parameter level: How urgent the request is.
     public func handleMemoryPressure(_ level: MemoryPressureLevel) {
-        var released: [Image] = []
-        state.withLock { $0.handleMemoryPressure(level, released: &released) }
+        engine.handleMemoryPressure(level)
     }
 
     /// Drops every strong reference and forgets every resolution (call it after adding or
     /// removing files). Images still held elsewhere stay shared under the weak policies.
     public func removeAll() {
-        var released: [Image] = []
-        state.withLock { $0.removeAll(released: &released) }
+        engine.removeAll()
     }
 
     /// The store's counters and the current size of its layers.
     public var statistics: ImageStoreStatistics {
-        state.withLock { $0.statistics }
+        engine.statistics
     }
 
-    /// Runs `body` on the locked state; for tests.
-    func _withState<Result>(_ body: (inout StoreState<Image>) -> Result) -> Result {
-        state.withLock(body)
-    }
-
-    /// Whether some thread holds the store's lock right now; for tests.
-    func _isLocked() -> Bool {
-        state._isLocked()
-    }
-
-    private func load(_ request: LookupRequest) throws(ImageStoreError) -> Image {
-        // Declared before the critical sections so evicted images are freed after unlocking.
-        var released: [Image] = []
-        var step = state.withLock { $0.lookUp(request, released: &released) }
-        if case .resolve = step {
-            let resolution = resolve(request)
-            step = state.withLock { $0.resolved(request, as: resolution, released: &released) }
-        }
-        // Evicted images go now, before this thread blocks on a load.
-        released.removeAll()
-        switch step {
-        case .finished(let result):
-            return try result.get()
-        case .resolve:
-            preconditionFailure("a resolved request asked to be resolved again")
-        case .wait(let pending):
-            return try pending.wait().get()
-        case .load(let key, let pending):
-            let (result, decoded) = readAndDecode(key)
-            state.withLock {
-                $0.finishLoad(request, of: key, result: result, decoded: decoded, released: &released)
-            }
-            pending?.complete(with: result)
-            return try result.get()
-        }
-    }
-
-    private func resolve(_ request: LookupRequest) -> Result<ResourceKey, ImageStoreError> {
-        Result { () throws(ImageStoreError) -> ResourceKey in
-            switch request {
-            case .name(let name): try resolver.resolve(name: name)
-            case .path(let path): try resolver.resolve(path: path)
-            }
-        }
-    }
-
-    /// Reads and decodes the file; `decoded` tells whether the decoder ran.
-    private func readAndDecode(_ key: ResourceKey) -> (Result<Image, ImageStoreError>, decoded: Bool) {
-        let data: Data
-        do {
-            data = try reader.read(path: key.path)
-        } catch {
-            return (.failure(error), false)
-        }
-        do {
-            return (.success(try decoder.decode(data, scale: key.scale)), true)
-        } catch {
-            return (.failure(.decodingFailed(path: key.path, reason: String(describing: error))), true)
-        }
+    /// Every image in the engine was decoded by this store's decoder, so it is an `Image`.
+    private func cast(_ image: CachedImage) -> Image {
+        unsafeDowncast(image.object, to: Image.self)
     }
 }

@@ -3,38 +3,43 @@
 /// Each method is one critical section: it updates the state and returns what the caller must do
 /// next (resolve, load, wait) plus the images to release once the lock is dropped. Nothing here
 /// touches the file system, decodes, or frees an image.
-struct StoreState<Image: StorableImage>: Sendable {
+struct StoreState: Sendable {
     /// The caller's next step after a critical section.
     enum Step {
-        /// Done: the image, or why there is none.
-        case finished(Result<Image, ImageStoreError>)
+        /// Done: the image was in memory.
+        case found(CachedImage)
+        /// Done: there is no image, for this reason.
+        case failed(ImageStoreError)
         /// The request is not resolved yet: resolve it unlocked, then call ``resolved(_:as:released:)``.
         case resolve
         /// Nobody has the image: load it unlocked, then call ``finishLoad(_:of:result:released:)``.
         /// `pending` is nil when loads are not shared (`.uncached`).
-        case load(ResourceKey, pending: PendingLoad<Image>?)
+        case load(ResourceKey, pending: PendingLoad?)
         /// Another thread is loading the image: wait for it.
-        case wait(PendingLoad<Image>)
+        case wait(PendingLoad)
     }
 
-    var storage: any ImageCacheStorage<Image>
+    var storage: any ImageCacheStorage
     var resolutions = ResolutionCache()
-    var inFlight = InFlightLoads<Image>()
+    var inFlight = InFlightLoads()
     var counters = ImageStoreStatistics()
 
     init(policy: CachePolicy) {
-        storage = policy.makeStorage(for: Image.self)
+        storage = policy.makeStorage()
     }
 
     /// The first critical section of every lookup.
-    mutating func lookUp(_ request: LookupRequest, released: inout [Image]) -> Step {
+    mutating func lookUp(_ request: LookupRequest, released: inout [CachedImage]) -> Step {
+        if case .name(let name) = request, let file = resolutions.file(named: name) {
+            return lookUp(file, released: &released)
+        }
         guard let resolution = resolutions[request] else { return .resolve }
         return lookUp(resolution, released: &released)
     }
 
     /// Records a resolution made outside the lock and continues the lookup with it.
     mutating func resolved(
-        _ request: LookupRequest, as resolution: Result<ResourceKey, ImageStoreError>, released: inout [Image]
+        _ request: LookupRequest, as resolution: Result<ResourceKey, ImageStoreError>, released: inout [CachedImage]
     ) -> Step {
         resolutions.remember(resolution, for: request)
         return lookUp(resolution, released: &released)
@@ -43,8 +48,8 @@ struct StoreState<Image: StorableImage>: Sendable {
     /// Stores a finished load and ends its in-flight entry. A failure is not cached; a file that
     /// vanished or changed also makes the request's resolution stale.
     mutating func finishLoad(
-        _ request: LookupRequest, of key: ResourceKey, result: Result<Image, ImageStoreError>,
-        decoded: Bool, released: inout [Image]
+        _ request: LookupRequest, of key: ResourceKey, result: Result<CachedImage, ImageStoreError>,
+        decoded: Bool, released: inout [CachedImage]
     ) {
         if decoded { counters.decodes += 1 }
         if storage.sharesImages {
@@ -62,13 +67,13 @@ struct StoreState<Image: StorableImage>: Sendable {
         }
     }
 
-    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [Image]) {
+    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
         let before = released.count
         storage.handleMemoryPressure(level, released: &released)
         counters.evictions += released.count - before
     }
 
-    mutating func removeAll(released: inout [Image]) {
+    mutating func removeAll(released: inout [CachedImage]) {
         storage.removeAll(released: &released)
         resolutions.removeAll()
     }
@@ -81,26 +86,29 @@ struct StoreState<Image: StorableImage>: Sendable {
         return statistics
     }
 
-    private mutating func lookUp(_ resolution: Result<ResourceKey, ImageStoreError>, released: inout [Image]) -> Step {
-        counters.lookups += 1
-        let key: ResourceKey
+    private mutating func lookUp(_ resolution: Result<ResourceKey, ImageStoreError>, released: inout [CachedImage]) -> Step {
         switch resolution {
         case .failure(let error):
+            counters.lookups += 1
             counters.misses += 1
-            return .finished(.failure(error))
-        case .success(let resolvedKey):
-            key = resolvedKey
+            return .failed(error)
+        case .success(let key):
+            return lookUp(key, released: &released)
         }
+    }
+
+    private mutating func lookUp(_ key: ResourceKey, released: inout [CachedImage]) -> Step {
+        counters.lookups += 1
         let before = released.count
         let found = storage.lookup(key, released: &released)
         counters.evictions += released.count - before
         switch found {
         case .strongHit(let image):
             counters.strongHits += 1
-            return .finished(.success(image))
+            return .found(image)
         case .weakHit(let image):
             counters.weakHits += 1
-            return .finished(.success(image))
+            return .found(image)
         case .miss:
             guard storage.sharesImages else {
                 counters.misses += 1

@@ -1,24 +1,22 @@
 /// Where a lookup found its image.
-enum CacheLookup<Image: StorableImage> {
-    case strongHit(Image)
-    case weakHit(Image)
+enum CacheLookup {
+    case strongHit(CachedImage)
+    case weakHit(CachedImage)
     case miss
 }
 
 /// The storage behind one ``CachePolicy``. The store calls it under its lock, so every method
 /// must be quick and must not free images: images the storage lets go of are appended to
 /// `released`, and the store drops them after unlocking.
-protocol ImageCacheStorage<Image>: Sendable {
-    associatedtype Image: StorableImage
-
+protocol ImageCacheStorage: Sendable {
     /// Whether one image per key is shared, so concurrent misses should coalesce into one load.
     var sharesImages: Bool { get }
 
-    mutating func lookup(_ key: ResourceKey, released: inout [Image]) -> CacheLookup<Image>
-    mutating func store(_ image: Image, for key: ResourceKey, released: inout [Image])
-    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [Image])
+    mutating func lookup(_ key: ResourceKey, released: inout [CachedImage]) -> CacheLookup
+    mutating func store(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage])
+    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage])
     /// Drops every strong reference; weak entries stay so images in use are still shared.
-    mutating func removeAll(released: inout [Image])
+    mutating func removeAll(released: inout [CachedImage])
 
     var strongCost: Int { get }
     var strongCount: Int { get }
@@ -27,18 +25,18 @@ protocol ImageCacheStorage<Image>: Sendable {
 
 extension CachePolicy {
     /// A fresh, empty storage implementing this policy.
-    func makeStorage<Image: StorableImage>(for _: Image.Type) -> any ImageCacheStorage<Image> {
+    func makeStorage() -> any ImageCacheStorage {
         switch self {
         case .uncached:
-            UncachedStorage<Image>()
+            UncachedStorage()
         case .strong:
-            StrongStorage<Image>()
+            StrongStorage()
         case .retainCountSweep:
-            RetainCountSweepStorage<Image>(interval: RetainCountSweep.interval)
+            RetainCountSweepStorage(interval: RetainCountSweep.interval)
         case .weak:
-            WeakStorage<Image>()
+            WeakStorage()
         case .weakWithLRU(let costLimit, let countLimit, let admissionCostLimit):
-            WeakWithLRUStorage<Image>(
+            WeakWithLRUStorage(
                 costLimit: costLimit, countLimit: countLimit, admissionCostLimit: admissionCostLimit
             )
         }

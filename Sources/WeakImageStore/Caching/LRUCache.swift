@@ -4,10 +4,10 @@
 /// Entries live in one array linked into a recency list by index (no per-node allocation);
 /// freed slots are reused. The cache never frees an image itself: evicted images are appended to
 /// an `evicted` array for the caller to release outside its lock.
-struct LRUCache<Key: Hashable & Sendable, Image: StorableImage>: Sendable {
+struct LRUCache<Key: Hashable & Sendable>: Sendable {
     private struct Node: Sendable {
         var key: Key
-        var image: Image?
+        var image: CachedImage?
         var cost: Int
         var newer: Int
         var older: Int
@@ -36,7 +36,7 @@ struct LRUCache<Key: Hashable & Sendable, Image: StorableImage>: Sendable {
     var count: Int { slots.count }
 
     /// The image for `key`, which becomes the most recently used.
-    mutating func image(for key: Key) -> Image? {
+    mutating func image(for key: Key) -> CachedImage? {
         guard let slot = slots[key] else { return nil }
         moveToNewest(slot)
         return nodes[slot].image
@@ -49,11 +49,12 @@ struct LRUCache<Key: Hashable & Sendable, Image: StorableImage>: Sendable {
 
     /// Inserts or replaces `image` as the most recently used, then evicts the least recently used
     /// entries until the limits hold. An image costing more than the cost limit is not inserted.
-    mutating func insert(_ image: Image, cost: Int, for key: Key, evicted: inout [Image]) {
+    mutating func insert(_ image: CachedImage, for key: Key, evicted: inout [CachedImage]) {
+        let cost = image.cost
         if let slot = slots[key] {
             totalCost += cost - nodes[slot].cost
             nodes[slot].cost = cost
-            if let previous = nodes[slot].image, previous !== image { evicted.append(previous) }
+            if let previous = nodes[slot].image, previous.object !== image.object { evicted.append(previous) }
             nodes[slot].image = image
             moveToNewest(slot)
         } else {
@@ -67,14 +68,14 @@ struct LRUCache<Key: Hashable & Sendable, Image: StorableImage>: Sendable {
     }
 
     /// Evicts least recently used entries until at most `cost` and `count` remain.
-    mutating func trim(toCost cost: Int, count: Int, evicted: inout [Image]) {
+    mutating func trim(toCost cost: Int, count: Int, evicted: inout [CachedImage]) {
         while (totalCost > cost || slots.count > count), oldest != Self.none {
             remove(slot: oldest, evicted: &evicted)
         }
     }
 
     /// Evicts everything.
-    mutating func removeAll(evicted: inout [Image]) {
+    mutating func removeAll(evicted: inout [CachedImage]) {
         evicted.reserveCapacity(evicted.count + slots.count)
         for node in nodes {
             if let image = node.image { evicted.append(image) }
@@ -119,7 +120,7 @@ struct LRUCache<Key: Hashable & Sendable, Image: StorableImage>: Sendable {
         precondition(seen + freeSlots.count == nodes.count, "leaked slots")
     }
 
-    private mutating func remove(slot: Int, evicted: inout [Image]) {
+    private mutating func remove(slot: Int, evicted: inout [CachedImage]) {
         unlink(slot)
         slots[nodes[slot].key] = nil
         totalCost -= nodes[slot].cost

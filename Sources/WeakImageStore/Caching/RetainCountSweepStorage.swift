@@ -3,8 +3,8 @@
 ///
 /// Sweeps run under the store's lock, so two never overlap, and the lookup counter is reset by
 /// the one lookup that crosses the interval, so concurrent lookups start one sweep, not several.
-struct RetainCountSweepStorage<Image: StorableImage>: ImageCacheStorage {
-    private var images: [ResourceKey: Image] = [:]
+struct RetainCountSweepStorage: ImageCacheStorage {
+    private var images: [ResourceKey: CachedImage] = [:]
     private var lookupsSinceSweep = 0
     private(set) var strongCost = 0
     /// The sweeps run so far; for tests.
@@ -20,7 +20,7 @@ struct RetainCountSweepStorage<Image: StorableImage>: ImageCacheStorage {
     var strongCount: Int { images.count }
     var weakCount: Int { 0 }
 
-    mutating func lookup(_ key: ResourceKey, released: inout [Image]) -> CacheLookup<Image> {
+    mutating func lookup(_ key: ResourceKey, released: inout [CachedImage]) -> CacheLookup {
         lookupsSinceSweep += 1
         if lookupsSinceSweep >= interval {
             sweep(released: &released)
@@ -28,7 +28,7 @@ struct RetainCountSweepStorage<Image: StorableImage>: ImageCacheStorage {
         return images[key].map { .strongHit($0) } ?? .miss
     }
 
-    mutating func store(_ image: Image, for key: ResourceKey, released: inout [Image]) {
+    mutating func store(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {
         if let previous = images.updateValue(image, forKey: key) {
             strongCost -= previous.cost
             released.append(previous)
@@ -36,14 +36,14 @@ struct RetainCountSweepStorage<Image: StorableImage>: ImageCacheStorage {
         strongCost += image.cost
     }
 
-    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [Image]) {
+    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
         switch level {
         case .warning: sweep(released: &released)
         case .critical: removeAll(released: &released)
         }
     }
 
-    mutating func removeAll(released: inout [Image]) {
+    mutating func removeAll(released: inout [CachedImage]) {
         released.append(contentsOf: images.values)
         images.removeAll()
         strongCost = 0
@@ -52,13 +52,13 @@ struct RetainCountSweepStorage<Image: StorableImage>: ImageCacheStorage {
     /// Drops every entry whose image nobody but the map references.
     ///
     /// - Complexity: O(number of entries); amortized over `interval` lookups.
-    private mutating func sweep(released: inout [Image]) {
+    private mutating func sweep(released: inout [CachedImage]) {
         lookupsSinceSweep = 0
         sweepCount += 1
         var unused: [ResourceKey] = []
         var index = images.values.startIndex
         while index != images.values.endIndex {
-            if isKnownUniquelyReferenced(&images.values[index]) {
+            if isKnownUniquelyReferenced(&images.values[index].object) {
                 unused.append(images.keys[index])
             }
             images.values.formIndex(after: &index)

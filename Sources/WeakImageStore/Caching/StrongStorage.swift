@@ -1,18 +1,18 @@
 /// `.strong` ("ImageAssets"): a strong map; an image stays until `removeAll()` or `.critical`
 /// memory pressure, whether anyone uses it or not.
-struct StrongStorage<Image: StorableImage>: ImageCacheStorage {
-    private var images: [ResourceKey: Image] = [:]
+struct StrongStorage: ImageCacheStorage {
+    private var images: [ResourceKey: CachedImage] = [:]
     private(set) var strongCost = 0
 
     var sharesImages: Bool { true }
     var strongCount: Int { images.count }
     var weakCount: Int { 0 }
 
-    func lookup(_ key: ResourceKey, released: inout [Image]) -> CacheLookup<Image> {
+    func lookup(_ key: ResourceKey, released: inout [CachedImage]) -> CacheLookup {
         images[key].map { .strongHit($0) } ?? .miss
     }
 
-    mutating func store(_ image: Image, for key: ResourceKey, released: inout [Image]) {
+    mutating func store(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {
         if let previous = images.updateValue(image, forKey: key) {
             strongCost -= previous.cost
             released.append(previous)
@@ -20,12 +20,12 @@ struct StrongStorage<Image: StorableImage>: ImageCacheStorage {
         strongCost += image.cost
     }
 
-    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [Image]) {
+    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
         // The asset cache ignores warnings; that is the behaviour being compared.
         if level == .critical { removeAll(released: &released) }
     }
 
-    mutating func removeAll(released: inout [Image]) {
+    mutating func removeAll(released: inout [CachedImage]) {
         released.append(contentsOf: images.values)
         images.removeAll()
         strongCost = 0

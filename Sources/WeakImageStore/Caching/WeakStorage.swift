@@ -1,25 +1,25 @@
 /// `.weak` ("weak dictionary"): images are shared while anyone holds them and never kept longer.
-struct WeakStorage<Image: StorableImage>: ImageCacheStorage {
-    private var table = WeakTable<ResourceKey, Image>()
+struct WeakStorage: ImageCacheStorage {
+    private var table = WeakTable<ResourceKey>()
 
     var sharesImages: Bool { true }
     var strongCost: Int { 0 }
     var strongCount: Int { 0 }
     var weakCount: Int { table.count }
 
-    func lookup(_ key: ResourceKey, released: inout [Image]) -> CacheLookup<Image> {
+    func lookup(_ key: ResourceKey, released: inout [CachedImage]) -> CacheLookup {
         table.image(for: key).map { .weakHit($0) } ?? .miss
     }
 
-    mutating func store(_ image: Image, for key: ResourceKey, released: inout [Image]) {
+    mutating func store(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {
         table.insert(image, for: key)
     }
 
-    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [Image]) {
+    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
         table.pruneDeadEntries()
     }
 
-    mutating func removeAll(released: inout [Image]) {
+    mutating func removeAll(released: inout [CachedImage]) {
         table.pruneDeadEntries()
     }
 }

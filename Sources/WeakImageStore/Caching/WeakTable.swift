@@ -3,9 +3,11 @@
 /// Dead entries are pruned in bulk once the insertions since the last prune reach the number of
 /// entries alive after it, so pruning costs amortized O(1) per insertion and the table stays
 /// proportional to live plus recently dead entries.
-struct WeakTable<Key: Hashable & Sendable, Image: StorableImage>: Sendable {
+struct WeakTable<Key: Hashable & Sendable>: Sendable {
     private struct WeakReference: Sendable {
-        weak var image: Image?
+        weak var object: (any AnyObject & Sendable)?
+        let cost: Int
+
     }
 
     /// Insertions between prunes never fall below this, so tiny tables are not pruned constantly.
@@ -19,12 +21,14 @@ struct WeakTable<Key: Hashable & Sendable, Image: StorableImage>: Sendable {
     var count: Int { entries.count }
 
     /// The image for `key` if it is still alive.
-    func image(for key: Key) -> Image? {
-        entries[key]?.image
+    func image(for key: Key) -> CachedImage? {
+        // Reading through the index loads the weak reference in place instead of copying it.
+        guard let index = entries.index(forKey: key), let object = entries.values[index].object else { return nil }
+        return CachedImage(object: object, cost: entries.values[index].cost)
     }
 
-    mutating func insert(_ image: Image, for key: Key) {
-        entries[key] = WeakReference(image: image)
+    mutating func insert(_ image: CachedImage, for key: Key) {
+        entries[key] = WeakReference(object: image.object, cost: image.cost)
         insertionsSincePrune += 1
         if insertionsSincePrune >= pruneInterval {
             pruneDeadEntries()
@@ -35,7 +39,7 @@ struct WeakTable<Key: Hashable & Sendable, Image: StorableImage>: Sendable {
     ///
     /// - Complexity: O(number of entries).
     mutating func pruneDeadEntries() {
-        entries = entries.filter { $0.value.image != nil }
+        entries = entries.filter { $0.value.object != nil }
         insertionsSincePrune = 0
         pruneInterval = max(Self.minimumPruneInterval, entries.count)
     }

@@ -1,9 +1,9 @@
 /// `.weakWithLRU` (the default): every image is registered weakly, so it is shared for as long
 /// as anyone holds it; images costing at most `admissionCostLimit` are also kept in a strong LRU,
 /// so icons survive between uses while large images die with their last user.
-struct WeakWithLRUStorage<Image: StorableImage>: ImageCacheStorage {
-    private var table = WeakTable<ResourceKey, Image>()
-    private(set) var recentlyUsed: LRUCache<ResourceKey, Image>
+struct WeakWithLRUStorage: ImageCacheStorage {
+    private var table = WeakTable<ResourceKey>()
+    private(set) var recentlyUsed: LRUCache<ResourceKey>
     let admissionCostLimit: Int
 
     init(costLimit: Int, countLimit: Int, admissionCostLimit: Int) {
@@ -17,7 +17,7 @@ struct WeakWithLRUStorage<Image: StorableImage>: ImageCacheStorage {
     var strongCount: Int { recentlyUsed.count }
     var weakCount: Int { table.count }
 
-    mutating func lookup(_ key: ResourceKey, released: inout [Image]) -> CacheLookup<Image> {
+    mutating func lookup(_ key: ResourceKey, released: inout [CachedImage]) -> CacheLookup {
         if let image = recentlyUsed.image(for: key) {
             return .strongHit(image)
         }
@@ -27,12 +27,12 @@ struct WeakWithLRUStorage<Image: StorableImage>: ImageCacheStorage {
         return .weakHit(image)
     }
 
-    mutating func store(_ image: Image, for key: ResourceKey, released: inout [Image]) {
+    mutating func store(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {
         table.insert(image, for: key)
         admit(image, for: key, released: &released)
     }
 
-    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [Image]) {
+    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
         switch level {
         case .warning:
             recentlyUsed.trim(
@@ -44,14 +44,13 @@ struct WeakWithLRUStorage<Image: StorableImage>: ImageCacheStorage {
         table.pruneDeadEntries()
     }
 
-    mutating func removeAll(released: inout [Image]) {
+    mutating func removeAll(released: inout [CachedImage]) {
         recentlyUsed.removeAll(evicted: &released)
         table.pruneDeadEntries()
     }
 
-    private mutating func admit(_ image: Image, for key: ResourceKey, released: inout [Image]) {
-        let cost = image.cost
-        guard cost <= admissionCostLimit else { return }
-        recentlyUsed.insert(image, cost: cost, for: key, evicted: &released)
+    private mutating func admit(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {
+        guard image.cost <= admissionCostLimit else { return }
+        recentlyUsed.insert(image, for: key, evicted: &released)
     }
 }

@@ -1,14 +1,14 @@
 /// The loads in progress, one per image: a second miss for the same key joins the first.
-struct InFlightLoads<Image: StorableImage>: Sendable {
+struct InFlightLoads: Sendable {
     /// What a miss should do.
     enum Admission {
         /// No load was running: this caller loads and must call ``finish(_:)`` afterwards.
-        case started(PendingLoad<Image>)
+        case started(PendingLoad)
         /// A load is running: wait for it.
-        case joined(PendingLoad<Image>)
+        case joined(PendingLoad)
     }
 
-    private var loads: [ResourceKey: PendingLoad<Image>] = [:]
+    private var loads: [ResourceKey: PendingLoad] = [:]
 
     var count: Int { loads.count }
 
@@ -16,7 +16,7 @@ struct InFlightLoads<Image: StorableImage>: Sendable {
         if let running = loads[key] {
             return .joined(running)
         }
-        let pending = PendingLoad<Image>()
+        let pending = PendingLoad()
         loads[key] = pending
         return .started(pending)
     }

@@ -1,4 +1,4 @@
-/// What a name or path is asked for: both kinds of lookup share one cache of resolutions.
+/// What a lookup asks for: a name relative to the directories, or a path.
 enum LookupRequest: Hashable, Sendable {
     case name(String)
     case path(String)
@@ -6,33 +6,72 @@ enum LookupRequest: Hashable, Sendable {
 
 /// Remembered resolutions, including failures, so repeated lookups do not touch the file system.
 ///
-/// Bounded: when it reaches ``capacity`` entries it starts over, which costs a re-resolution of
-/// the names in use, never sharing (images are keyed by file, not by name).
+/// Names and paths, successes and failures live in separate tables, so a hit hashes nothing but
+/// the string and copies nothing but the key. Bounded: a table reaching ``capacity`` entries
+/// starts over, which costs a re-resolution of the names in use, never sharing (images are keyed
+/// by file, not by name).
 struct ResolutionCache: Sendable {
-    /// The most resolutions remembered: 4096.
+    /// The most resolutions remembered per table: 4096.
     static let capacity = 4096
 
-    private var resolutions: [LookupRequest: Result<ResourceKey, ImageStoreError>] = [:]
+    private struct Tables: Sendable {
+        var files: [String: ResourceKey] = [:]
+        var failures: [String: ImageStoreError] = [:]
+    }
 
-    var count: Int { resolutions.count }
+    private var names = Tables()
+    private var paths = Tables()
+
+    var count: Int { names.files.count + names.failures.count + paths.files.count + paths.failures.count }
 
     subscript(request: LookupRequest) -> Result<ResourceKey, ImageStoreError>? {
-        resolutions[request]
+        let (tables, key) = tables(for: request)
+        if let file = tables.files[key] { return .success(file) }
+        return tables.failures[key].map { .failure($0) }
+    }
+
+    /// The file a name resolved to, if it resolved: the hit path, with no `Result` to build.
+    func file(named name: String) -> ResourceKey? {
+        names.files[name]
     }
 
     mutating func remember(_ resolution: Result<ResourceKey, ImageStoreError>, for request: LookupRequest) {
-        if resolutions.count >= Self.capacity, resolutions[request] == nil {
-            resolutions.removeAll(keepingCapacity: true)
+        switch request {
+        case .name(let name): Self.insert(resolution, for: name, into: &names)
+        case .path(let path): Self.insert(resolution, for: path, into: &paths)
         }
-        resolutions[request] = resolution
     }
 
     /// Forgets a resolution that turned out stale (the file vanished or changed).
     mutating func forget(_ request: LookupRequest) {
-        resolutions[request] = nil
+        switch request {
+        case .name(let name): names.files[name] = nil
+        case .path(let path): paths.files[path] = nil
+        }
     }
 
     mutating func removeAll() {
-        resolutions.removeAll()
+        names = Tables()
+        paths = Tables()
+    }
+
+    private func tables(for request: LookupRequest) -> (Tables, String) {
+        switch request {
+        case .name(let name): (names, name)
+        case .path(let path): (paths, path)
+        }
+    }
+
+    private static func insert(
+        _ resolution: Result<ResourceKey, ImageStoreError>, for key: String, into tables: inout Tables
+    ) {
+        switch resolution {
+        case .success(let file):
+            if tables.files.count >= capacity, tables.files[key] == nil { tables.files.removeAll(keepingCapacity: true) }
+            tables.files[key] = file
+        case .failure(let error):
+            if tables.failures.count >= capacity, tables.failures[key] == nil { tables.failures.removeAll(keepingCapacity: true) }
+            tables.failures[key] = error
+        }
     }
 }

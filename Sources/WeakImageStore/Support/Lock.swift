@@ -16,10 +16,13 @@ final class Lock<State> {
     #else
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     #endif
-    private var state: State
+    // Behind a pointer rather than a stored property: class properties get dynamic exclusivity
+    // checks on every access, which cost as much as the lock itself on a cache hit.
+    private let state: UnsafeMutablePointer<State>
 
     init(_ initialState: State) {
-        state = initialState
+        state = .allocate(capacity: 1)
+        state.initialize(to: initialState)
         mutex = .allocate(capacity: 1)
         #if canImport(os)
         mutex.initialize(to: os_unfair_lock())
@@ -43,6 +46,8 @@ final class Lock<State> {
         #endif
         mutex.deinitialize(count: 1)
         mutex.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Runs `body` with exclusive access to the state. Keep `body` short: no I/O, no decoding,
@@ -55,7 +60,7 @@ final class Lock<State> {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         #endif
-        return try body(&state)
+        return try body(&state.pointee)
     }
 
     /// Whether some thread holds the lock right now; for tests that check what happens under it.

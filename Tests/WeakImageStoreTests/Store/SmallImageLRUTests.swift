@@ -71,7 +71,7 @@ final class SmallImageLRUTests: XCTestCase {
         XCTAssertIdentical(store.image(named: "held"), held)
 
         XCTAssertEqual(store.statistics.weakHits, 1)
-        XCTAssertEqual(store._withState { ($0.storage as? WeakWithLRUStorage<Bitmap>)?.recentlyUsed.keysByRecency.map(\.path.lastPathComponent) }, ["held.png"])
+        XCTAssertEqual(store.engine._withState { ($0.storage as? WeakWithLRUStorage)?.recentlyUsed.keysByRecency.map(\.path.lastPathComponent) }, ["held.png"])
     }
 }
 

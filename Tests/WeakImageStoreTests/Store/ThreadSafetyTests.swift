@@ -76,7 +76,7 @@ private final class LockProbe: Sendable {
 
     func check(deallocating: Bool) {
         let store = counts.withLock { $0.store }
-        let locked = store?._isLocked() == true
+        let locked = store?.engine._isLocked() == true
         counts.withLock {
             if locked { $0.violations += 1 }
             if deallocating { $0.deallocations += 1 }
