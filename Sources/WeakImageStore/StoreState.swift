@@ -30,8 +30,12 @@ struct StoreState: Sendable {
 
     /// The first critical section of every lookup.
     mutating func lookUp(_ request: LookupRequest, released: inout [CachedImage]) -> Step {
-        if case .name(let name) = request, let file = resolutions.file(named: name) {
-            return lookUp(file, released: &released)
+        if case .name(let name) = request, let index = resolutions.index(ofName: name) {
+            let file = resolutions[index]
+            var hint = file.hint
+            let step = lookUp(file.key, hint: &hint, released: &released)
+            if hint != file.hint { resolutions.setHint(hint, at: index) }
+            return step
         }
         guard let resolution = resolutions[request] else { return .resolve }
         return lookUp(resolution, released: &released)
@@ -93,14 +97,15 @@ struct StoreState: Sendable {
             counters.misses += 1
             return .failed(error)
         case .success(let key):
-            return lookUp(key, released: &released)
+            var hint = SlotHint()
+            return lookUp(key, hint: &hint, released: &released)
         }
     }
 
-    private mutating func lookUp(_ key: ResourceKey, released: inout [CachedImage]) -> Step {
+    private mutating func lookUp(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> Step {
         counters.lookups += 1
         let before = released.count
-        let found = storage.lookup(key, released: &released)
+        let found = storage.lookup(key, hint: &hint, released: &released)
         counters.evictions += released.count - before
         switch found {
         case .strongHit(let image):

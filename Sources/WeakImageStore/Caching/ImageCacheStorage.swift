@@ -12,7 +12,8 @@ protocol ImageCacheStorage: Sendable {
     /// Whether one image per key is shared, so concurrent misses should coalesce into one load.
     var sharesImages: Bool { get }
 
-    mutating func lookup(_ key: ResourceKey, released: inout [CachedImage]) -> CacheLookup
+    /// The image for `key`; `hint` says where it was last found and is updated.
+    mutating func lookup(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup
     mutating func store(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage])
     mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage])
     /// Drops every strong reference; weak entries stay so images in use are still shared.

@@ -37,9 +37,19 @@ struct LRUCache<Key: Hashable & Sendable>: Sendable {
 
     /// The image for `key`, which becomes the most recently used.
     mutating func image(for key: Key) -> CachedImage? {
-        guard let slot = slots[key] else { return nil }
-        moveToNewest(slot)
-        return nodes[slot].image
+        var hint = -1
+        return image(for: key, hint: &hint)
+    }
+
+    /// The image for `key`, which becomes the most recently used, looked up through `hint` when
+    /// it is right; `hint` is updated to the key's slot.
+    mutating func image(for key: Key, hint: inout Int) -> CachedImage? {
+        if !nodes.indices.contains(hint) || nodes[hint].image == nil || nodes[hint].key != key {
+            guard let slot = slots[key] else { return nil }
+            hint = slot
+        }
+        moveToNewest(hint)
+        return nodes[hint].image
     }
 
     /// Whether `key` is cached, without touching recency.

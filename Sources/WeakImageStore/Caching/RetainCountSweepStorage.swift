@@ -20,7 +20,7 @@ struct RetainCountSweepStorage: ImageCacheStorage {
     var strongCount: Int { images.count }
     var weakCount: Int { 0 }
 
-    mutating func lookup(_ key: ResourceKey, released: inout [CachedImage]) -> CacheLookup {
+    mutating func lookup(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
         lookupsSinceSweep += 1
         if lookupsSinceSweep >= interval {
             sweep(released: &released)

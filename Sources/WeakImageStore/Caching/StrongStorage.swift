@@ -8,7 +8,7 @@ struct StrongStorage: ImageCacheStorage {
     var strongCount: Int { images.count }
     var weakCount: Int { 0 }
 
-    func lookup(_ key: ResourceKey, released: inout [CachedImage]) -> CacheLookup {
+    func lookup(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
         images[key].map { .strongHit($0) } ?? .miss
     }
 

@@ -7,8 +7,8 @@ struct WeakStorage: ImageCacheStorage {
     var strongCount: Int { 0 }
     var weakCount: Int { table.count }
 
-    func lookup(_ key: ResourceKey, released: inout [CachedImage]) -> CacheLookup {
-        table.image(for: key).map { .weakHit($0) } ?? .miss
+    func lookup(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
+        table.image(for: key, hint: &hint.weak).map { .weakHit($0) } ?? .miss
     }
 
     mutating func store(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {

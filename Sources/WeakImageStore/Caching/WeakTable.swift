@@ -1,34 +1,65 @@
 /// A map from key to a weakly held image: shared while anyone holds it, gone when nobody does.
 ///
-/// Dead entries are pruned in bulk once the insertions since the last prune reach the number of
-/// entries alive after it, so pruning costs amortized O(1) per insertion and the table stays
-/// proportional to live plus recently dead entries.
+/// Entries live in slot arrays, found by key through a dictionary or directly through a
+/// ``SlotHint``. Dead entries are pruned in bulk once the insertions since the last prune reach
+/// the number of entries alive after it, so pruning costs amortized O(1) per insertion and the
+/// table stays proportional to live plus recently dead entries.
 struct WeakTable<Key: Hashable & Sendable>: Sendable {
     private struct WeakReference: Sendable {
         weak var object: (any AnyObject & Sendable)?
-        let cost: Int
-
     }
 
     /// Insertions between prunes never fall below this, so tiny tables are not pruned constantly.
     private static var minimumPruneInterval: Int { 32 }
 
-    private var entries: [Key: WeakReference] = [:]
+    private var slotIndex: [Key: Int] = [:]
+    // Parallel slot arrays: keeping the weak references apart lets a lookup compare the key and
+    // load the reference without copying (and destroying) a weak reference per access.
+    private var keys: [Key?] = []
+    private var costs: [Int] = []
+    private var references: [WeakReference] = []
+    private var freeSlots: [Int] = []
     private var insertionsSincePrune = 0
     private var pruneInterval = minimumPruneInterval
 
     /// The number of entries, including dead ones not pruned yet.
-    var count: Int { entries.count }
+    var count: Int { slotIndex.count }
 
     /// The image for `key` if it is still alive.
     func image(for key: Key) -> CachedImage? {
-        // Reading through the index loads the weak reference in place instead of copying it.
-        guard let index = entries.index(forKey: key), let object = entries.values[index].object else { return nil }
-        return CachedImage(object: object, cost: entries.values[index].cost)
+        var hint = -1
+        return image(for: key, hint: &hint)
+    }
+
+    /// The image for `key` if it is still alive, looked up through `hint` when it is right;
+    /// `hint` is updated to the key's slot.
+    func image(for key: Key, hint: inout Int) -> CachedImage? {
+        if !keys.indices.contains(hint) || keys[hint] != key {
+            guard let slot = slotIndex[key] else { return nil }
+            hint = slot
+        }
+        let slot = hint
+        let object = references.withUnsafeBufferPointer { $0[slot].object }
+        return object.map { CachedImage(object: $0, cost: costs[slot]) }
     }
 
     mutating func insert(_ image: CachedImage, for key: Key) {
-        entries[key] = WeakReference(object: image.object, cost: image.cost)
+        let slot: Int
+        if let existing = slotIndex[key] {
+            slot = existing
+        } else if let free = freeSlots.popLast() {
+            slot = free
+            slotIndex[key] = slot
+        } else {
+            slot = keys.count
+            keys.append(nil)
+            costs.append(0)
+            references.append(WeakReference())
+            slotIndex[key] = slot
+        }
+        keys[slot] = key
+        costs[slot] = image.cost
+        references[slot].object = image.object
         insertionsSincePrune += 1
         if insertionsSincePrune >= pruneInterval {
             pruneDeadEntries()
@@ -37,10 +68,15 @@ struct WeakTable<Key: Hashable & Sendable>: Sendable {
 
     /// Removes the entries whose image has died.
     ///
-    /// - Complexity: O(number of entries).
+    /// - Complexity: O(number of slots).
     mutating func pruneDeadEntries() {
-        entries = entries.filter { $0.value.object != nil }
+        for slot in keys.indices where references[slot].object == nil {
+            guard let key = keys[slot] else { continue }
+            slotIndex[key] = nil
+            keys[slot] = nil
+            freeSlots.append(slot)
+        }
         insertionsSincePrune = 0
-        pruneInterval = max(Self.minimumPruneInterval, entries.count)
+        pruneInterval = max(Self.minimumPruneInterval, slotIndex.count)
     }
 }

@@ -17,11 +17,11 @@ struct WeakWithLRUStorage: ImageCacheStorage {
     var strongCount: Int { recentlyUsed.count }
     var weakCount: Int { table.count }
 
-    mutating func lookup(_ key: ResourceKey, released: inout [CachedImage]) -> CacheLookup {
-        if let image = recentlyUsed.image(for: key) {
+    mutating func lookup(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
+        if let image = recentlyUsed.image(for: key, hint: &hint.strong) {
             return .strongHit(image)
         }
-        guard let image = table.image(for: key) else { return .miss }
+        guard let image = table.image(for: key, hint: &hint.weak) else { return .miss }
         // In use again after the LRU let it go: it is recent once more.
         admit(image, for: key, released: &released)
         return .weakHit(image)

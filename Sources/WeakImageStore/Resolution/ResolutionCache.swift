@@ -14,8 +14,17 @@ struct ResolutionCache: Sendable {
     /// The most resolutions remembered per table: 4096.
     static let capacity = 4096
 
+    /// A successful resolution, with where its image was last found in the storage.
+    struct ResolvedFile: Sendable {
+        let key: ResourceKey
+        var hint = SlotHint()
+    }
+
+    /// The position of a resolved name, valid until the cache is next changed.
+    typealias NameIndex = Dictionary<String, ResolvedFile>.Index
+
     private struct Tables: Sendable {
-        var files: [String: ResourceKey] = [:]
+        var files: [String: ResolvedFile] = [:]
         var failures: [String: ImageStoreError] = [:]
     }
 
@@ -26,13 +35,22 @@ struct ResolutionCache: Sendable {
 
     subscript(request: LookupRequest) -> Result<ResourceKey, ImageStoreError>? {
         let (tables, key) = tables(for: request)
-        if let file = tables.files[key] { return .success(file) }
+        if let file = tables.files[key] { return .success(file.key) }
         return tables.failures[key].map { .failure($0) }
     }
 
-    /// The file a name resolved to, if it resolved: the hit path, with no `Result` to build.
-    func file(named name: String) -> ResourceKey? {
-        names.files[name]
+    /// Where the file a name resolved to is remembered, if it resolved: the hit path, with no
+    /// `Result` to build and a hint to update in place.
+    func index(ofName name: String) -> NameIndex? {
+        names.files.index(forKey: name)
+    }
+
+    subscript(index: NameIndex) -> ResolvedFile {
+        names.files.values[index]
+    }
+
+    mutating func setHint(_ hint: SlotHint, at index: NameIndex) {
+        names.files.values[index].hint = hint
     }
 
     mutating func remember(_ resolution: Result<ResourceKey, ImageStoreError>, for request: LookupRequest) {
@@ -68,7 +86,7 @@ struct ResolutionCache: Sendable {
         switch resolution {
         case .success(let file):
             if tables.files.count >= capacity, tables.files[key] == nil { tables.files.removeAll(keepingCapacity: true) }
-            tables.files[key] = file
+            tables.files[key] = ResolvedFile(key: file)
         case .failure(let error):
             if tables.failures.count >= capacity, tables.failures[key] == nil { tables.failures.removeAll(keepingCapacity: true) }
             tables.failures[key] = error

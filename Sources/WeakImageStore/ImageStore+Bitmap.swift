@@ -1,0 +1,32 @@
+import Foundation
+
+extension ImageStore where Image == Bitmap {
+    /// Creates a store of portable ``Bitmap``s decoded by the built-in ``PNGDecoder``.
+    ///
+    /// ```swift
+    /// let images = ImageStore(directories: [URL(fileURLWithPath: "/srv/app/images")])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - directories: Where names are looked up, in order; the first directory holding a match
+    ///     wins. A name never resolves to a file outside its directory.
+    ///   - policy: How decoded images are kept. Defaults to ``CachePolicy/default``.
+    ///   - scales: The scale suffixes to try, in order; 1 is the plain file. Defaults to `[2, 3, 1]`.
+    ///   - extensions: The file extensions to try, in order. Defaults to `["png"]`.
+    ///   - maximumFileSize: Files larger than this many bytes are refused before being read.
+    ///     Defaults to 64 MiB.
+    ///   - pngDecoder: The decoder, with its size limits. Defaults to `PNGDecoder()` (64 Mi pixels).
+    public convenience init(
+        directories: [URL],
+        policy: CachePolicy = .default,
+        scales: [Int] = [2, 3, 1],
+        extensions: [String] = ["png"],
+        maximumFileSize: Int = ImageStore.defaultMaximumFileSize,
+        pngDecoder: PNGDecoder = PNGDecoder()
+    ) {
+        self.init(
+            directories: directories, policy: policy, scales: scales, extensions: extensions,
+            maximumFileSize: maximumFileSize, decoder: pngDecoder
+        )
+    }
+}

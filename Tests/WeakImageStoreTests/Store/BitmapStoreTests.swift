@@ -1,0 +1,52 @@
+import XCTest
+@testable import WeakImageStore
+
+/// The default `ImageStore<Bitmap>` with the real PNG decoder, end to end.
+final class BitmapStoreTests: XCTestCase {
+    func test_defaultStore_decodesPNGs_atTheFilesScale() throws {
+        let directory = TestDirectory()
+        let gray = PNGTestFiles.png(width: 1, height: 1, colorType: 0, filteredData: [0, 0x80])
+        directory.write("dot@2x.png", [UInt8](gray))
+        let store = ImageStore(directories: [directory.url])
+
+        let dot = try store.loadImage(named: "dot")
+
+        XCTAssertEqual(dot.width, 1)
+        XCTAssertEqual(dot.scale, 2)
+        XCTAssertEqual(dot.format, .gray8)
+        XCTAssertEqual(dot.pixels, [0x80])
+    }
+
+    func test_pngBomb_isRefused_beforeAllocatingItsPixels() throws {
+        let directory = TestDirectory()
+        let bomb = PNGTestFiles.png(width: 100_000, height: 100_000, colorType: 6, filteredData: [0])
+        directory.write("bomb.png", [UInt8](bomb))
+        let store = ImageStore(directories: [directory.url])
+        BitmapMemory.resetPeak()
+        let before = Bitmap.memory
+
+        XCTAssertThrowsError(try store.loadImage(named: "bomb")) { error in
+            guard case ImageStoreError.decodingFailed(_, let reason) = error else {
+                return XCTFail("expected decodingFailed, got \(error)")
+            }
+            XCTAssertTrue(reason.contains("100000"), reason)
+        }
+        XCTAssertEqual(Bitmap.memory.peakBytes, before.peakBytes, "pixels were allocated for the bomb")
+    }
+
+    func test_zeroByteAndGarbageFiles_failToDecode_withThePNGReason() {
+        let directory = TestDirectory()
+        directory.write("empty.png", [])
+        directory.write("text.png", Array("not a png at all".utf8))
+        let store = ImageStore(directories: [directory.url])
+
+        for name in ["empty", "text"] {
+            XCTAssertThrowsError(try store.loadImage(named: name), name) { error in
+                guard case ImageStoreError.decodingFailed = error else {
+                    return XCTFail("\(name): expected decodingFailed, got \(error)")
+                }
+            }
+            XCTAssertNil(store.image(named: name))
+        }
+    }
+}
