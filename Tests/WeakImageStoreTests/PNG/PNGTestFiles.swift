@@ -111,6 +111,11 @@ enum PNGTestFiles {
         return Data(file)
     }
 
+    /// A file made of the signature and the given chunks, verbatim.
+    static func file(_ chunks: [UInt8]...) -> Data {
+        Data(PNGChunkReader.signature + chunks.joined())
+    }
+
     /// The four bytes of `value`, most significant first.
     static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]

@@ -1,0 +1,63 @@
+/// The Adler-32 checksum that ends every zlib stream (RFC 1950, section 8.2).
+///
+/// The two running sums are serial byte by byte (`b` adds every intermediate `a`), so the bytes
+/// are summed 16 at a time in vector lanes instead and the lane sums combined per block:
+/// for a block of `n` 16-byte chunks, with `lanes[l]` the sum of the bytes at position `l` of every
+/// chunk and `prefixes[l]` the sum, over the chunks, of `lanes[l]` before that chunk,
+///
+///     a' = a + Σ lanes
+///     b' = b + 16n·a + 16·Σ prefixes + Σ (16 − l)·lanes[l]
+enum Adler32 {
+    /// The largest prime below 2¹⁶, the modulus of both sums.
+    private static let modulus: UInt64 = 65_521
+    /// Chunks per block: `prefixes` lanes reach 255·n²/2, which must stay below 2³².
+    private static let chunksPerBlock = 4_096
+
+    /// Computes the Adler-32 of `count` bytes.
+    ///
+    /// - Parameters:
+    ///   - bytes: The first byte.
+    ///   - count: The number of bytes to check.
+    /// - Returns: The checksum, `b << 16 | a`, as zlib stores it.
+    /// - Complexity: O(`count`).
+    static func checksum(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt32 {
+        var a: UInt64 = 1
+        var b: UInt64 = 0
+        var pointer = UnsafeRawPointer(bytes)
+        var remainingChunks = count / 16
+        let weights = SIMD16<UInt32>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+        while remainingChunks > 0 {
+            let chunkCount = min(remainingChunks, chunksPerBlock)
+            var lanes = SIMD16<UInt32>()
+            var prefixes = SIMD16<UInt32>()
+            for _ in 0..<chunkCount {
+                prefixes &+= lanes
+                lanes &+= SIMD16<UInt32>(truncatingIfNeeded: pointer.loadUnaligned(as: SIMD16<UInt8>.self))
+                pointer += 16
+            }
+            b += 16 * UInt64(chunkCount) * a + 16 * widenedSum(prefixes) + widenedSum(lanes &* weights)
+            a += widenedSum(lanes)
+            a %= modulus
+            b %= modulus
+            remainingChunks -= chunkCount
+        }
+        let tail = pointer.assumingMemoryBound(to: UInt8.self)
+        for index in 0..<(count % 16) {
+            a += UInt64(tail[index])
+            b += a
+        }
+        a %= modulus
+        b %= modulus
+        return UInt32(b << 16 | a)
+    }
+
+    /// The sum of the lanes, without overflow.
+    @inline(__always)
+    private static func widenedSum(_ lanes: SIMD16<UInt32>) -> UInt64 {
+        var sum: UInt64 = 0
+        for lane in 0..<16 {
+            sum += UInt64(lanes[lane])
+        }
+        return sum
+    }
+}

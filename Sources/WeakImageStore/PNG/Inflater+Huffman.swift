@@ -1,0 +1,232 @@
+/// Huffman-coded blocks: reading a dynamic block's code definitions and decoding symbols.
+extension Inflater {
+    /// The order in which a dynamic block lists the code-length code's lengths (RFC 1951, 3.2.7).
+    private static let codeLengthOrder: [Int] = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+    /// Reads a dynamic block's header and builds its literal/length and distance tables.
+    mutating func readDynamicTables() throws(InflateError) {
+        try reader.refill()
+        let literalLengthCount = reader.peek(5) + 257
+        reader.consume(5)
+        let distanceCount = reader.peek(5) + 1
+        reader.consume(5)
+        let codeLengthCount = reader.peek(4) + 4
+        reader.consume(4)
+        guard literalLengthCount <= 286, distanceCount <= 30 else {
+            throw failure(.tooManyCodes(literalLength: literalLengthCount, distance: distanceCount))
+        }
+
+        let lengths = workspace.codeLengths
+        lengths.update(repeating: 0, count: 19)
+        for index in 0..<codeLengthCount {
+            lengths[Self.codeLengthOrder[index]] = UInt8(truncatingIfNeeded: try reader.read(3))
+        }
+        do {
+            try HuffmanTable.build(
+                lengths: lengths, symbolCount: 19, symbols: workspace.codeLengthSymbols,
+                rootBits: HuffmanTable.codeLengthRootBits, into: workspace.codeLengthTable,
+                capacity: HuffmanTable.codeLengthCapacity, scratch: workspace.scratch, alphabet: .codeLength
+            )
+        } catch {
+            throw failure(error)
+        }
+
+        let total = literalLengthCount + distanceCount
+        var index = 0
+        while index < total {
+            // A code (at most 7 bits) and its repeat count (at most 7 bits).
+            if reader.bitCount < 14 { try reader.refill() }
+            let entry = workspace.codeLengthTable[reader.peek(HuffmanTable.codeLengthRootBits)]
+            guard entry & HuffmanTable.exceptional == 0 else { throw failure(.invalidCode(.codeLength)) }
+            reader.consume(entry: entry)
+            let symbol = Int(entry >> 16)
+            if symbol < 16 {
+                lengths[index] = UInt8(truncatingIfNeeded: symbol)
+                index += 1
+                continue
+            }
+            let repeated: UInt8
+            let count: Int
+            switch symbol {
+            case 16:
+                guard index > 0 else { throw failure(.invalidRepeat) }
+                repeated = lengths[index - 1]
+                count = 3 + reader.peek(2)
+                reader.consume(2)
+            case 17:
+                repeated = 0
+                count = 3 + reader.peek(3)
+                reader.consume(3)
+            default:
+                repeated = 0
+                count = 11 + reader.peek(7)
+                reader.consume(7)
+            }
+            guard count <= total - index else { throw failure(.invalidRepeat) }
+            (lengths + index).update(repeating: repeated, count: count)
+            index += count
+        }
+        guard lengths[256] != 0 else { throw failure(.missingEndOfBlock) }
+        do {
+            try HuffmanTable.build(
+                lengths: lengths, symbolCount: literalLengthCount, symbols: workspace.literalLengthSymbols,
+                rootBits: HuffmanTable.literalLengthRootBits, into: workspace.literalLengthTable,
+                capacity: HuffmanTable.literalLengthCapacity, scratch: workspace.scratch, alphabet: .literalLength
+            )
+            HuffmanTable.pairLiterals(in: workspace.literalLengthTable, rootBits: HuffmanTable.literalLengthRootBits)
+            try HuffmanTable.build(
+                lengths: lengths + literalLengthCount, symbolCount: distanceCount,
+                symbols: workspace.distanceSymbols, rootBits: HuffmanTable.distanceRootBits,
+                into: workspace.distanceTable, capacity: HuffmanTable.distanceCapacity,
+                scratch: workspace.scratch, alphabet: .distance
+            )
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// Decodes the symbols of one Huffman-coded block up to its end-of-block symbol.
+    ///
+    /// The hot loop of the decoder. The reader and output position live in locals (registers);
+    /// most codes take one table load; a run of literals takes up to three root entries of one
+    /// or two literals per refill (56 buffered bits cover three entries of at most 10 bits); a
+    /// match (at most 48 bits with its distance) takes one refill.
+    mutating func decodeBlock(
+        literalLengths: UnsafePointer<UInt32>, distances: UnsafePointer<UInt32>
+    ) throws(InflateError) {
+        var reader = self.reader
+        var output = self.output
+        let outputStart = self.outputStart
+        let outputEnd = self.outputEnd
+        let literalRootBits = HuffmanTable.literalLengthRootBits
+        let distanceRootBits = HuffmanTable.distanceRootBits
+        while true {
+            try reader.refill()
+            var entry = literalLengths[reader.peek(literalRootBits)]
+            if entry & HuffmanTable.literal != 0 {
+                // Up to three root entries of one or two literals each (at most rootBits bits
+                // each); the second byte is stored even for a single literal, landing in the
+                // output's slack or where the next symbol goes.
+                guard Self.writeLiterals(entry, to: &output, end: outputEnd) else { break }
+                reader.consume(entry: entry)
+                entry = literalLengths[reader.peek(literalRootBits)]
+                if entry & HuffmanTable.literal != 0 {
+                    guard Self.writeLiterals(entry, to: &output, end: outputEnd) else { break }
+                    reader.consume(entry: entry)
+                    entry = literalLengths[reader.peek(literalRootBits)]
+                    if entry & HuffmanTable.literal != 0 {
+                        guard Self.writeLiterals(entry, to: &output, end: outputEnd) else { break }
+                        reader.consume(entry: entry)
+                        continue
+                    }
+                }
+                // The entry came from bits still buffered; a refill keeps them and adds more.
+                try reader.refill()
+            }
+            if entry & HuffmanTable.link != 0 {
+                entry = literalLengths[Self.subtableIndex(entry, reader.bits, rootBits: literalRootBits)]
+                if entry & HuffmanTable.literal != 0 {
+                    guard output < outputEnd else { break }
+                    reader.consume(entry: entry)
+                    output.pointee = UInt8(truncatingIfNeeded: entry &>> 16)
+                    output += 1
+                    continue
+                }
+            }
+            if entry & HuffmanTable.exceptional != 0 {
+                guard entry &>> 16 == 0 else {
+                    self.reader = reader
+                    throw failure(.invalidCode(.literalLength))
+                }
+                reader.consume(entry: entry)
+                self.reader = reader
+                self.output = output
+                return
+            }
+            let length = Self.decodeValue(entry, &reader)
+
+            var distanceEntry = distances[reader.peek(distanceRootBits)]
+            if distanceEntry & HuffmanTable.link != 0 {
+                distanceEntry = distances[Self.subtableIndex(distanceEntry, reader.bits, rootBits: distanceRootBits)]
+            }
+            guard distanceEntry & HuffmanTable.exceptional == 0 else {
+                self.reader = reader
+                throw failure(.invalidCode(.distance))
+            }
+            let distance = Self.decodeValue(distanceEntry, &reader)
+            guard distance <= output - outputStart else {
+                self.reader = reader
+                throw failure(.distanceTooFarBack(distance: distance, available: output - outputStart))
+            }
+            guard length <= outputEnd - output else { break }
+            Self.copyMatch(to: output, distance: distance, length: length)
+            output += length
+        }
+        // Only the output-full checks leave the loop with `break`.
+        self.reader = reader
+        throw failure(.tooMuchData(expected: outputEnd - outputStart))
+    }
+
+    /// Writes the one or two literals of a root entry.
+    ///
+    /// - Returns: `false`, writing nothing, if they do not fit before `end`.
+    @inline(__always)
+    private static func writeLiterals(
+        _ entry: UInt32, to output: inout UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>
+    ) -> Bool {
+        let count = 1 &+ Int(entry &>> 30 & 1)
+        guard count <= end - output else { return false }
+        output[0] = UInt8(truncatingIfNeeded: entry &>> 16)
+        output[1] = UInt8(truncatingIfNeeded: entry &>> 8)
+        output += count
+        return true
+    }
+
+    /// The index in the table of the subtable entry a link entry leads to.
+    @inline(__always)
+    private static func subtableIndex(_ link: UInt32, _ bits: UInt64, rootBits: Int) -> Int {
+        let indexBits = Int(link &>> 12 & 0xF)
+        return Int(link &>> 16) &+ Int(truncatingIfNeeded: bits &>> UInt64(rootBits)) & ((1 &<< indexBits) &- 1)
+    }
+
+    /// Consumes a length or distance code and its extra bits and returns base + extra.
+    @inline(__always)
+    private static func decodeValue(_ entry: UInt32, _ reader: inout BitReader) -> Int {
+        let bits = reader.bits
+        reader.consume(entry: entry)
+        let codeLength = UInt64(entry &>> 8 & 0xF)
+        let extraBits = Int(entry &>> 12 & 0xF)
+        let extra = Int(truncatingIfNeeded: bits &>> codeLength) & ((1 &<< extraBits) &- 1)
+        return Int(entry &>> 16) &+ extra
+    }
+
+    /// Copies `length` bytes from `distance` bytes back, where the two ranges may overlap (a
+    /// distance shorter than the length repeats the last `distance` bytes).
+    ///
+    /// Writes up to 7 bytes past the match, which the output's slack absorbs and later matches
+    /// or literals overwrite.
+    @inline(__always)
+    static func copyMatch(to destination: UnsafeMutablePointer<UInt8>, distance: Int, length: Int) {
+        let end = UnsafeMutableRawPointer(destination + length)
+        var target = UnsafeMutableRawPointer(destination)
+        if distance >= 8 {
+            // Each 8-byte load reads only bytes written before it, as the source trails by >= 8.
+            var source = UnsafeRawPointer(destination - distance)
+            repeat {
+                target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                source += 8
+                target += 8
+            } while target < end
+        } else if distance == 1 {
+            let pattern = UInt64(destination[-1]) &* 0x0101_0101_0101_0101
+            repeat {
+                target.storeBytes(of: pattern, as: UInt64.self)
+                target += 8
+            } while target < end
+        } else {
+            for index in 0..<length {
+                destination[index] = destination[index &- distance]
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+/// Decompresses one zlib stream (RFC 1950) of deflate data (RFC 1951) into a buffer of exactly
+/// the size the caller expects, as a PNG decoder knows it from the image header.
+///
+/// Producing more or fewer bytes than expected is an error, so the output never grows and a
+/// hostile stream cannot make the decoder allocate. The Adler-32 checksum is verified.
+struct Inflater {
+    /// Writable bytes the output must have after its end: match copies store 8 bytes at a time
+    /// and may run up to 7 bytes past a match, a single literal stores 2 bytes. Unfiltering
+    /// relies on the same slack to read a few bytes past the last row.
+    static let outputSlack = 16
+
+    var reader: BitReader
+    let outputStart: UnsafeMutablePointer<UInt8>
+    var output: UnsafeMutablePointer<UInt8>
+    let outputEnd: UnsafeMutablePointer<UInt8>
+    let workspace: InflateWorkspace
+    private var hasFixedTables = false
+
+    /// Decompresses a zlib stream into exactly `outputCount` bytes.
+    ///
+    /// - Parameters:
+    ///   - input: The zlib stream, followed by ``BitReader/padding`` readable bytes.
+    ///   - inputCount: The length of the stream, not counting the padding.
+    ///   - output: Room for `outputCount` bytes followed by ``outputSlack`` writable bytes.
+    ///   - outputCount: The exact number of bytes the stream must produce.
+    /// - Throws: ``InflateError`` if the stream is invalid, truncated, produces a different
+    ///   number of bytes, or fails its checksum. The output is then partially written.
+    /// - Complexity: O(`inputCount + outputCount`).
+    static func inflate(
+        zlib input: UnsafePointer<UInt8>,
+        count inputCount: Int,
+        into output: UnsafeMutablePointer<UInt8>,
+        count outputCount: Int
+    ) throws(InflateError) {
+        let workspace = InflateWorkspace()
+        defer { workspace.deallocate() }
+        var inflater = Inflater(
+            reader: BitReader(start: input, count: inputCount),
+            outputStart: output,
+            output: output,
+            outputEnd: output + outputCount,
+            workspace: workspace
+        )
+        try inflater.run()
+    }
+
+    private mutating func run() throws(InflateError) {
+        try readHeader()
+        var isFinalBlock = false
+        repeat {
+            let blockHeader = try reader.read(3)
+            isFinalBlock = blockHeader & 1 == 1
+            switch blockHeader >> 1 {
+            case 0:
+                try copyStoredBlock()
+            case 1:
+                if !hasFixedTables {
+                    try buildFixedTables()
+                    hasFixedTables = true
+                }
+                try decodeBlock(
+                    literalLengths: workspace.fixedLiteralLengthTable, distances: workspace.fixedDistanceTable
+                )
+            case 2:
+                try readDynamicTables()
+                try decodeBlock(literalLengths: workspace.literalLengthTable, distances: workspace.distanceTable)
+            default:
+                throw failure(.badBlockType)
+            }
+        } while !isFinalBlock
+        if reader.isOverrun { throw .truncated }
+        let expected = outputEnd - outputStart
+        let produced = output - outputStart
+        guard produced == expected else { throw .tooLittleData(expected: expected, actual: produced) }
+        let trailer = try reader.takeAlignedBytes(4)
+        let declared = UInt32(trailer[0]) << 24 | UInt32(trailer[1]) << 16 | UInt32(trailer[2]) << 8
+            | UInt32(trailer[3])
+        let computed = Adler32.checksum(outputStart, count: expected)
+        guard declared == computed else { throw .adlerMismatch(declared: declared, computed: computed) }
+    }
+
+    /// Checks the two-byte zlib header: deflate, a window of at most 32 KiB, no preset dictionary.
+    private mutating func readHeader() throws(InflateError) {
+        let header = try reader.takeAlignedBytes(2)
+        let cmf = header[0]
+        let flg = header[1]
+        guard (UInt16(cmf) << 8 | UInt16(flg)) % 31 == 0 else { throw .badHeader(cmf: cmf, flg: flg) }
+        guard cmf & 0x0F == 8, cmf >> 4 <= 7 else { throw .unsupportedMethod(cmf: cmf) }
+        guard flg & 0x20 == 0 else { throw .presetDictionary }
+    }
+
+    /// Copies a stored (uncompressed) block: a byte-aligned length, its complement, the bytes.
+    private mutating func copyStoredBlock() throws(InflateError) {
+        let header = try reader.takeAlignedBytes(4)
+        let length = UInt16(header[0]) | UInt16(header[1]) << 8
+        let complement = UInt16(header[2]) | UInt16(header[3]) << 8
+        guard length == ~complement else { throw .storedLengthMismatch(length: length, complement: complement) }
+        let count = Int(length)
+        guard count <= outputEnd - output else { throw .tooMuchData(expected: outputEnd - outputStart) }
+        let bytes = try reader.takeAlignedBytes(count)
+        output.update(from: bytes, count: count)
+        output += count
+    }
+
+    /// Builds the tables of the fixed code (RFC 1951, 3.2.6).
+    private func buildFixedTables() throws(InflateError) {
+        let lengths = workspace.codeLengths
+        lengths.update(repeating: 8, count: 144)
+        (lengths + 144).update(repeating: 9, count: 112)
+        (lengths + 256).update(repeating: 7, count: 24)
+        (lengths + 280).update(repeating: 8, count: 8)
+        try HuffmanTable.build(
+            lengths: lengths, symbolCount: 288, symbols: workspace.literalLengthSymbols,
+            rootBits: HuffmanTable.literalLengthRootBits, into: workspace.fixedLiteralLengthTable,
+            capacity: 1 << HuffmanTable.literalLengthRootBits, scratch: workspace.scratch,
+            alphabet: .literalLength
+        )
+        HuffmanTable.pairLiterals(in: workspace.fixedLiteralLengthTable, rootBits: HuffmanTable.literalLengthRootBits)
+        lengths.update(repeating: 5, count: 32)
+        try HuffmanTable.build(
+            lengths: lengths, symbolCount: 32, symbols: workspace.distanceSymbols,
+            rootBits: HuffmanTable.distanceRootBits, into: workspace.fixedDistanceTable,
+            capacity: 1 << HuffmanTable.distanceRootBits, scratch: workspace.scratch,
+            alphabet: .distance
+        )
+    }
+
+    /// The error to report: bits read from the padding mean the stream was cut short, whatever
+    /// nonsense they decoded to.
+    func failure(_ error: InflateError) -> InflateError {
+        reader.isOverrun ? .truncated : error
+    }
+}

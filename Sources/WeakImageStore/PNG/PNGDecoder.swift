@@ -1,0 +1,183 @@
+import Foundation
+
+/// A pure-Swift PNG decoder producing ``Bitmap``s.
+///
+/// Decodes every standard PNG: color types gray, RGB, palette, gray + alpha and RGBA at every bit
+/// depth the specification allows, Adam7 interlacing, PLTE and tRNS. Ancillary chunks are skipped
+/// (no gamma or color correction); the CRC-32 of every chunk and the Adler-32 of the image data
+/// are verified.
+///
+/// The output format is the smallest 8-bit one that holds the image faithfully:
+///
+/// | file                                   | ``Bitmap/format``            |
+/// |----------------------------------------|------------------------------|
+/// | gray without tRNS                      | ``PixelFormat/gray8``        |
+/// | gray with a tRNS key, gray + alpha     | ``PixelFormat/grayAlpha8``   |
+/// | RGB, palette, RGBA                     | ``PixelFormat/rgba8``        |
+///
+/// 16-bit samples keep their high byte; 1, 2 and 4-bit gray is scaled to 0...255; tRNS becomes
+/// straight alpha (0 where the pixel equals the key color at full precision).
+///
+/// Hostile input cannot crash the decoder, make it loop or allocate without bound: the size
+/// limits are checked from the header before anything is allocated, and the decompressed data
+/// must have exactly the size the header implies.
+public struct PNGDecoder: ImageDecoding {
+    /// The most pixels (`width * height`) an image may have. Defaults to 64 Mi (67 108 864),
+    /// which allows 8192 × 8192 and makes at most a 256 MiB RGBA bitmap. Values above
+    /// `Int.max / 16` act as `Int.max / 16`, so that no size computation can overflow.
+    public var maximumPixelCount: Int
+    /// The largest width or height an image may have, in pixels. Defaults to 32 768, twice the
+    /// largest texture side common GPUs accept; PNG itself allows up to 2³¹ − 1.
+    public var maximumDimension: Int
+
+    /// Creates a decoder with size limits.
+    ///
+    /// - Parameters:
+    ///   - maximumPixelCount: The most pixels an image may have; at least 1. Defaults to 64 Mi.
+    ///   - maximumDimension: The largest width or height; at least 1. Defaults to 32 768.
+    public init(maximumPixelCount: Int = 67_108_864, maximumDimension: Int = 32_768) {
+        precondition(maximumPixelCount >= 1, "maximumPixelCount must be at least 1")
+        precondition(maximumDimension >= 1, "maximumDimension must be at least 1")
+        self.maximumPixelCount = maximumPixelCount
+        self.maximumDimension = maximumDimension
+    }
+
+    /// Decodes a PNG file.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - scale: The scale to record in the bitmap (2 for `icon@2x.png`); at least 1.
+    /// - Returns: The decoded bitmap, in the format the table above gives.
+    /// - Throws: ``PNGError`` describing the first defect found.
+    /// - Complexity: O(`data.count + width * height`).
+    public func decode(_ data: Data, scale: Int) throws(PNGError) -> Bitmap {
+        let result: Result<Bitmap, PNGError> = data.withUnsafeBytes { bytes in
+            do throws(PNGError) {
+                return .success(try decode(bytes: bytes, scale: scale))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Decodes a PNG file held in memory, as ``decode(_:scale:)`` does, without a `Data`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole file.
+    ///   - scale: The scale to record in the bitmap; at least 1.
+    /// - Returns: The decoded bitmap.
+    /// - Throws: ``PNGError`` describing the first defect found.
+    public func decode(bytes: UnsafeRawBufferPointer, scale: Int) throws(PNGError) -> Bitmap {
+        var passes: [PNGPass] = []
+        var filteredCount = 0
+        let contents = try PNGContents(reading: bytes) { header throws(PNGError) in
+            (passes, filteredCount) = try checkLimits(header)
+        }
+        let header = contents.header
+
+        // Deflate expands at most 1032:1 (a 258-byte match in 2 bits), so a small file cannot
+        // make the decoder allocate a large buffer for data it cannot contain.
+        let (possibleCount, overflow) = contents.imageDataCount.multipliedReportingOverflow(by: 1032)
+        guard overflow || filteredCount <= possibleCount else {
+            throw .insufficientImageData(expectedBytes: filteredCount, compressedBytes: contents.imageDataCount)
+        }
+
+        let expansion = PixelExpansion(
+            header: header, palette: contents.palette, transparency: contents.transparency
+        )
+        let outputCount = header.width * header.height * expansion.format.bytesPerPixel
+        let reconstruction = PNGReconstruction(header: header, passes: passes, expansion: expansion)
+        // A non-interlaced image is decompressed into the bitmap's own buffer, placed so that
+        // each output row only overwrites filtered rows already used (see PNGReconstruction).
+        // That saves a temporary buffer as large as the image, at the price of a bitmap buffer up
+        // to `height + 16` bytes larger than its pixels. Interlaced and 16-bit images, whose
+        // filtered data is larger than or scattered over the output, use a temporary buffer.
+        let sharedCount = max(outputCount, filteredCount)
+        let sharesBuffer = !header.isInterlaced && filteredCount <= outputCount + header.height
+        var failure: PNGError?
+        let capacity = sharesBuffer ? sharedCount + Inflater.outputSlack : outputCount
+        let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
+            // Width and height are at least 1, so the buffer is never empty.
+            guard let output = buffer.baseAddress else { return }
+            do throws(PNGError) {
+                if sharesBuffer {
+                    let filtered = output + (sharedCount - filteredCount)
+                    try inflate(contents, into: filtered, count: filteredCount)
+                    try Self.checkFilterTypes(filtered, passes: passes)
+                    reconstruction.reconstruct(filtered, into: output)
+                } else {
+                    let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredCount + Inflater.outputSlack)
+                    defer { filtered.deallocate() }
+                    try inflate(contents, into: filtered, count: filteredCount)
+                    try Self.checkFilterTypes(filtered, passes: passes)
+                    reconstruction.reconstruct(filtered, into: output)
+                }
+                initializedCount = outputCount
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return Bitmap(
+            width: header.width, height: header.height, scale: scale, format: expansion.format, pixels: pixels
+        )
+    }
+
+    /// Checks the size limits and computes the decompressed size, before anything is allocated.
+    private func checkLimits(_ header: PNGHeader) throws(PNGError) -> (passes: [PNGPass], filteredCount: Int) {
+        guard header.width <= maximumDimension, header.height <= maximumDimension else {
+            throw .imageTooLarge(width: header.width, height: header.height, limit: .dimension(maximumDimension))
+        }
+        // Whatever the configured limit, at most Int.max / 16 pixels: then every size below
+        // (at most 8 filtered bytes a pixel plus a filter byte a row, 4 output bytes a pixel,
+        // plus slack) fits in Int without overflow checks.
+        let (pixelCount, overflow) = header.width.multipliedReportingOverflow(by: header.height)
+        guard !overflow, pixelCount <= maximumPixelCount, pixelCount <= Int.max / 16 else {
+            throw .imageTooLarge(width: header.width, height: header.height, limit: .pixelCount(maximumPixelCount))
+        }
+        let passes = PNGPass.passes(of: header)
+        return (passes, passes.reduce(0) { $0 + $1.filteredByteCount })
+    }
+
+    /// Joins the IDAT data into one padded buffer and decompresses it.
+    private func inflate(
+        _ contents: PNGContents, into filtered: UnsafeMutablePointer<UInt8>, count: Int
+    ) throws(PNGError) {
+        let compressedCount = contents.imageDataCount
+        let compressed = UnsafeMutableRawPointer.allocate(
+            byteCount: compressedCount + BitReader.padding, alignment: 16
+        )
+        defer { compressed.deallocate() }
+        var offset = 0
+        for segment in contents.imageData where !segment.isEmpty {
+            if let base = segment.baseAddress {
+                (compressed + offset).copyMemory(from: base, byteCount: segment.count)
+            }
+            offset += segment.count
+        }
+        (compressed + compressedCount).initializeMemory(as: UInt8.self, repeating: 0, count: BitReader.padding)
+        let input = compressed.bindMemory(to: UInt8.self, capacity: compressedCount + BitReader.padding)
+        do {
+            try Inflater.inflate(zlib: input, count: compressedCount, into: filtered, count: count)
+        } catch {
+            throw .inflate(error)
+        }
+    }
+
+    /// Rejects the data if any row has a filter type other than 0...4, so that reconstruction,
+    /// which writes straight into the bitmap, cannot fail halfway.
+    private static func checkFilterTypes(_ filtered: UnsafePointer<UInt8>, passes: [PNGPass]) throws(PNGError) {
+        var rowStart = filtered
+        var rowNumber = 0
+        for pass in passes {
+            for _ in 0..<pass.height {
+                guard rowStart.pointee < Unfilter.filterTypeCount else {
+                    throw .badFilterType(rowStart.pointee, row: rowNumber)
+                }
+                rowStart += pass.rowByteCount + 1
+                rowNumber += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+/// Why ``PNGDecoder`` rejected a file.
+///
+/// Every case carries the exact values that made the file invalid, so tests and logs can tell
+/// one defect from another. Chunk types are given as their four ASCII letters (`"IDAT"`); bytes
+/// that are not printable ASCII are shown as `\xNN` escapes.
+public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file does not start with the eight-byte PNG signature `89 50 4E 47 0D 0A 1A 0A`.
+    case badSignature
+    /// The file ends inside the chunk (or the signature) that starts at byte `offset`.
+    case truncated(offset: Int)
+    /// The length field of the chunk at byte `offset` exceeds 2³¹ − 1, the largest length PNG allows.
+    case invalidChunkLength(offset: Int, length: UInt32)
+    /// The type of the chunk at byte `offset` contains a byte that is not an ASCII letter.
+    case invalidChunkType(offset: Int, type: String)
+    /// A chunk's stored CRC-32 differs from the CRC-32 of its type and data.
+    case checksumMismatch(chunk: String, declared: UInt32, computed: UInt32)
+    /// The IHDR chunk's data is not 13 bytes long.
+    case invalidHeaderLength(Int)
+    /// The width or height is 0 or exceeds 2³¹ − 1.
+    case invalidDimensions(width: UInt32, height: UInt32)
+    /// The color type is not 0, 2, 3, 4 or 6.
+    case invalidColorType(UInt8)
+    /// The bit depth is not one the color type allows (for example 3, or 16 with a palette).
+    case invalidBitDepth(UInt8, colorType: UInt8)
+    /// The compression method is not 0 (deflate).
+    case invalidCompressionMethod(UInt8)
+    /// The filter method is not 0 (adaptive filtering with five filter types).
+    case invalidFilterMethod(UInt8)
+    /// The interlace method is not 0 (none) or 1 (Adam7).
+    case invalidInterlaceMethod(UInt8)
+    /// The image exceeds one of the decoder's size limits; nothing was allocated for it.
+    case imageTooLarge(width: Int, height: Int, limit: SizeLimit)
+    /// A chunk the file needs is absent: `"IHDR"` first, `"PLTE"` for palette images, `"IDAT"`,
+    /// or `"IEND"` at the end.
+    case missingChunk(String)
+    /// `chunk` appears after `after`, where the PNG specification forbids it (for example a
+    /// second IHDR, PLTE after IDAT, or IDAT chunks that are not consecutive).
+    case chunkOrder(chunk: String, after: String)
+    /// A chunk whose type marks it critical (uppercase first letter) is not one PNG defines.
+    case unknownCriticalChunk(String)
+    /// The PLTE chunk's length is 0, not a multiple of 3, or more than 256 entries.
+    case invalidPalette(byteCount: Int)
+    /// The tRNS chunk's length does not fit the color type: 2 bytes for gray, 6 for RGB, at most
+    /// one byte per palette entry.
+    case invalidTransparency(byteCount: Int)
+    /// The compressed image data is too small to hold the image, whatever its content: deflate
+    /// cannot expand data more than 1032 times.
+    case insufficientImageData(expectedBytes: Int, compressedBytes: Int)
+    /// A row starts with a filter type other than 0...4. `row` counts the rows of all Adam7
+    /// passes from 0.
+    case badFilterType(UInt8, row: Int)
+    /// The zlib stream in the IDAT chunks is invalid.
+    case inflate(InflateError)
+
+    /// The size limit an image exceeded.
+    public enum SizeLimit: Sendable, Equatable, CustomStringConvertible {
+        /// ``PNGDecoder/maximumDimension``: the width or the height is larger.
+        case dimension(Int)
+        /// ``PNGDecoder/maximumPixelCount``: `width * height` is larger.
+        case pixelCount(Int)
+
+        public var description: String {
+            switch self {
+            case .dimension(let maximum): "the maximum dimension of \(maximum) pixels"
+            case .pixelCount(let maximum): "the maximum pixel count of \(maximum)"
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .badSignature:
+            "not a PNG file: the signature is wrong"
+        case .truncated(let offset):
+            "the file ends inside the chunk at byte \(offset)"
+        case .invalidChunkLength(let offset, let length):
+            "the chunk at byte \(offset) declares an invalid length of \(length) bytes"
+        case .invalidChunkType(let offset, let type):
+            "the chunk at byte \(offset) has an invalid type \"\(type)\""
+        case .checksumMismatch(let chunk, let declared, let computed):
+            "\(chunk) chunk CRC mismatch: declared \(hex(declared)), computed \(hex(computed))"
+        case .invalidHeaderLength(let length):
+            "the IHDR chunk is \(length) bytes long instead of 13"
+        case .invalidDimensions(let width, let height):
+            "invalid image size \(width) × \(height)"
+        case .invalidColorType(let colorType):
+            "invalid color type \(colorType)"
+        case .invalidBitDepth(let bitDepth, let colorType):
+            "invalid bit depth \(bitDepth) for color type \(colorType)"
+        case .invalidCompressionMethod(let method):
+            "invalid compression method \(method)"
+        case .invalidFilterMethod(let method):
+            "invalid filter method \(method)"
+        case .invalidInterlaceMethod(let method):
+            "invalid interlace method \(method)"
+        case .imageTooLarge(let width, let height, let limit):
+            "the image of \(width) × \(height) pixels exceeds \(limit)"
+        case .missingChunk(let chunk):
+            "the file has no \(chunk) chunk"
+        case .chunkOrder(let chunk, let after):
+            "a \(chunk) chunk may not follow \(after)"
+        case .unknownCriticalChunk(let chunk):
+            "unknown critical chunk \(chunk)"
+        case .invalidPalette(let byteCount):
+            "invalid PLTE chunk of \(byteCount) bytes"
+        case .invalidTransparency(let byteCount):
+            "invalid tRNS chunk of \(byteCount) bytes"
+        case .insufficientImageData(let expectedBytes, let compressedBytes):
+            "\(compressedBytes) compressed bytes cannot hold the \(expectedBytes) bytes of the image"
+        case .badFilterType(let filterType, let row):
+            "invalid filter type \(filterType) in row \(row)"
+        case .inflate(let error):
+            "invalid compressed image data: \(error)"
+        }
+    }
+}
+
+/// Formats a checksum the way tools print them: `0x` and eight hex digits.
+private func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
+}

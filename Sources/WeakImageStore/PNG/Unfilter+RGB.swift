@@ -1,0 +1,66 @@
+/// 8-bit RGB without a key color, the format of most photos: reconstructed and widened to opaque
+/// RGBA in one pass, straight into the output.
+extension Unfilter {
+    /// Reconstructs one row of 8-bit RGB and writes it as RGBA with alpha 255.
+    ///
+    /// The row above is read from the output, 4 bytes a pixel (its alpha lane takes part in the
+    /// arithmetic, but every lane is independent and the alpha result is replaced by 255). Each
+    /// pixel's 3 filtered bytes are read with a 4-byte load (the byte after a row is the next
+    /// row's filter type byte or the data's slack) before its 4 output bytes are written.
+    ///
+    /// - Parameters:
+    ///   - filterType: The row's filter type, already checked to be 0...4.
+    ///   - row: The filtered bytes, without the filter type byte: 3 a pixel.
+    ///   - prior: The reconstructed RGBA row above, or zeros for the first row.
+    ///   - destination: Room for `pixelCount` RGBA pixels.
+    ///   - pixelCount: The pixels in the row.
+    /// - Complexity: O(`pixelCount`).
+    static func unfilterRGBRowToRGBA(
+        filterType: UInt8,
+        row: UnsafePointer<UInt8>,
+        prior: UnsafePointer<UInt8>,
+        into destination: UnsafeMutablePointer<UInt8>,
+        pixelCount: Int
+    ) {
+        var left = SIMD4<Int16>()
+        var aboveLeft = SIMD4<Int16>()
+        switch filterType {
+        case 0:
+            for x in 0..<pixelCount {
+                storeOpaque(load(row + 3 &* x), to: destination + 4 &* x)
+            }
+        case 1:
+            for x in 0..<pixelCount {
+                let pixel = load(row + 3 &* x) &+ left
+                storeOpaque(pixel, to: destination + 4 &* x)
+                left = pixel
+            }
+        case 2:
+            for x in 0..<pixelCount {
+                storeOpaque(load(row + 3 &* x) &+ load(prior + 4 &* x), to: destination + 4 &* x)
+            }
+        case 3:
+            for x in 0..<pixelCount {
+                let pixel = (load(row + 3 &* x) &+ (left &+ load(prior + 4 &* x)) &>> 1) & 0xFF
+                storeOpaque(pixel, to: destination + 4 &* x)
+                left = pixel
+            }
+        default:
+            for x in 0..<pixelCount {
+                let above = load(prior + 4 &* x)
+                let pixel = (load(row + 3 &* x) &+ paethPredictor(left, above, aboveLeft)) & 0xFF
+                storeOpaque(pixel, to: destination + 4 &* x)
+                left = pixel
+                aboveLeft = above
+            }
+        }
+    }
+
+    /// Stores the low bytes of the first three lanes and an alpha of 255.
+    @inline(__always)
+    private static func storeOpaque(_ pixel: SIMD4<Int16>, to bytes: UnsafeMutablePointer<UInt8>) {
+        var narrow = SIMD4<UInt8>(truncatingIfNeeded: pixel)
+        narrow[3] = 255
+        UnsafeMutableRawPointer(bytes).storeBytes(of: narrow, as: SIMD4<UInt8>.self)
+    }
+}

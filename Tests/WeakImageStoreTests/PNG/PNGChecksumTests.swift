@@ -1,0 +1,73 @@
+import XCTest
+
+@testable import WeakImageStore
+
+/// CRC-32 and Adler-32 against published check values and a bytewise reference.
+final class PNGChecksumTests: XCTestCase {
+    func test_crc32_matchesTheStandardCheckValues() {
+        XCTAssertEqual(crc32(Array("123456789".utf8)), 0xCBF4_3926)
+        XCTAssertEqual(crc32([]), 0)
+        XCTAssertEqual(crc32(Array("IEND".utf8)), 0xAE42_6082)
+    }
+
+    func test_crc32_matchesABitwiseReference_atEveryLengthAndAlignment() {
+        var random = PNGTestRandom(seed: 3)
+        let bytes = (0..<300).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        for start in 0..<9 {
+            for count in stride(from: 0, through: bytes.count - start, by: 7) {
+                let slice = Array(bytes[start..<(start + count)])
+                XCTAssertEqual(crc32(slice), Self.bitwiseCRC32(slice), "start \(start), count \(count)")
+            }
+        }
+    }
+
+    func test_adler32_matchesTheKnownValues() {
+        XCTAssertEqual(adler32(Array("Wikipedia".utf8)), 0x11E6_0398)
+        XCTAssertEqual(adler32([]), 1)
+    }
+
+    func test_adler32_matchesTheDefinition_acrossBlockBoundaries() {
+        // Lengths around the 16-byte steps and the 65 536-byte blocks, all bytes 255 (the worst
+        // case for overflow) and random bytes.
+        var random = PNGTestRandom(seed: 11)
+        let random200k = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let ones = [UInt8](repeating: 255, count: 200_000)
+        for count in [1, 15, 16, 17, 65_535, 65_536, 65_537, 131_089, 200_000] {
+            let randomPrefix = Array(random200k.prefix(count))
+            let onesPrefix = Array(ones.prefix(count))
+            XCTAssertEqual(adler32(randomPrefix), Self.definitionAdler32(randomPrefix), "random \(count)")
+            XCTAssertEqual(adler32(onesPrefix), Self.definitionAdler32(onesPrefix), "0xFF × \(count)")
+        }
+    }
+
+    private func crc32(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { CRC32.checksum($0) }
+    }
+
+    private func adler32(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { Adler32.checksum($0, count: buffer.count) } ?? 1
+        }
+    }
+
+    private static func bitwiseCRC32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 {
+                crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1
+            }
+        }
+        return ~crc
+    }
+
+    private static func definitionAdler32(_ bytes: [UInt8]) -> UInt32 {
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        return b << 16 | a
+    }
+}
