@@ -1,3 +1,15 @@
-import WeakImageStore
+import Foundation
 
-print("Benchmarks: not yet implemented")
+do {
+    guard let options = try Options.parse(Array(CommandLine.arguments.dropFirst())) else {
+        print(Options.usage)
+        exit(0)
+    }
+    try BenchmarkRun(options: options).execute()
+} catch let error as OptionsError {
+    FileHandle.standardError.write(Data("error: \(error)\n\n\(Options.usage)\n".utf8))
+    exit(2)
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,71 @@
+import Foundation
+import WeakImageStore
+
+/// The whole benchmark: corpus, workload replays, outputs, micro benchmarks, goals.
+struct BenchmarkRun {
+    let options: Options
+
+    func execute() throws {
+        let started = MonotonicClock.now()
+        ResidentMemory.configureAllocator()
+        let profile = options.quick ? BenchmarkProfile.quick : .full
+        let limits = DefaultPolicyLimits.current
+        print("WeakImageStore benchmarks, \(profile.name) run; default policy: \(limits.description)")
+
+        let corpusStarted = MonotonicClock.now()
+        let corpus = try options.corpusDirectory.map {
+            try UserCorpus.build(from: $0, profile: profile, admissionCostLimit: limits.admissionCostLimit)
+        } ?? BuiltInCorpus.generate(profile)
+        defer { corpus.removeFiles() }
+        print(corpus.summary.joined(separator: "\n"))
+        print("corpus ready in \(seconds(since: corpusStarted)) s\n")
+
+        let workloads = Workload.all(for: corpus.layout, navigationEventCount: profile.navigationEventCount)
+        let benchmark = WorkloadBenchmark(
+            workloads: workloads, strategies: StrategyKind.all(lruCostLimit: limits.costLimit),
+            replayer: Replayer(corpus: corpus, admissionCostLimit: limits.admissionCostLimit))
+        let reports = benchmark.run()
+        print("WORKLOADS: live decoded bytes (exact, per step), decodes, duplicates, hits, lookup latency\n")
+        for report in reports {
+            print(ResultsTable.render(report) + "\n")
+        }
+        try writeFiles(reports)
+
+        print("HIT PATH: ns per lookup, median of \(profile.sampleCount) samples (each thread's view with 2 threads)")
+        let hitPath = HitPathBenchmark.run(corpus: corpus, samples: profile.sampleCount)
+        print(HitPathBenchmark.table(hitPath) + "\n")
+
+        print("PNG DECODE SPEED: MB/s of decoded pixels, median of \(profile.decodeSampleCount) samples")
+        let decodeInputs = corpus.decodeGroups.filter { !$0.files.isEmpty }.map { group in
+            DecodeSpeedInput(label: group.label, files: group.files.compactMap { try? Data(contentsOf: $0) })
+        }
+        print(DecodeSpeedBenchmark.table(DecodeSpeedBenchmark.run(decodeInputs, samples: profile.decodeSampleCount)) + "\n")
+
+        print("GOALS (\(StrategyKind.defaultPolicyLabel), \(limits.description))")
+        let checks = Goals.evaluate(reports, hitPath: hitPath, limits: limits)
+        for check in checks {
+            print(check.line)
+        }
+        print("\(checks.filter(\.passed).count) of \(checks.count) goals passed")
+        for warning in Goals.measurementWarnings(reports) {
+            print("WARNING  \(warning)")
+        }
+        print("\ntotal \(seconds(since: started)) s; results in \(options.outputDirectory.path)/")
+    }
+
+    private func writeFiles(_ reports: [WorkloadReport]) throws {
+        let directory = options.outputDirectory
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try CSVWriter.write(reports, to: directory.appendingPathComponent("results.csv"))
+        for report in reports {
+            try SVGChart.render(report).write(to: directory.appendingPathComponent("\(report.workload.slug).svg"),
+                                              atomically: true, encoding: .utf8)
+        }
+        print("wrote results.csv and \(reports.map { "\($0.workload.slug).svg" }.joined(separator: ", ")) "
+            + "to \(directory.path)/\n")
+    }
+
+    private func seconds(since start: UInt64) -> String {
+        Format.fixed(Double(MonotonicClock.now() - start) / 1e9, digits: 1)
+    }
+}

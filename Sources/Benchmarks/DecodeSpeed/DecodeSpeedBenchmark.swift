@@ -1,0 +1,135 @@
+import Foundation
+import WeakImageStore
+
+/// Decode speed of ``PNGDecoder`` side by side with libpng, on the same files, in the same run.
+///
+/// Each sample decodes every file of an input once with one decoder; samples alternate between
+/// the decoders (and which one goes first) so that frequency scaling and cache state affect both
+/// alike. Results go through a black hole so that no decode can be optimized away. libpng is
+/// loaded with `dlopen` from the shim `Scripts/build-libpng-shim.sh` builds (`$LIBPNG_SHIM`, else
+/// `.build-libpng/libpngshim.so`); without it only our decoder is measured.
+enum DecodeSpeedBenchmark {
+    /// Untimed rounds per decoder before the samples: page in the code and warm the allocator.
+    private static let warmUpRounds = 2
+
+    /// Measures every input.
+    ///
+    /// - Parameters:
+    ///   - inputs: The file sets to decode.
+    ///   - samples: Timed samples per decoder and input; at least 1.
+    /// - Returns: One result per input, in order. Files our decoder rejects are reported on
+    ///   standard error and left out; libpng is left out of an input (its result `nil`) if it
+    ///   rejects a file or decodes one to different bytes.
+    static func run(_ inputs: [DecodeSpeedInput], samples: Int) -> [DecodeSpeedResult] {
+        precondition(samples >= 1, "samples must be at least 1")
+        let libpng: LibpngShim?
+        switch LibpngShim.load() {
+        case .success(let shim):
+            libpng = shim
+        case .failure(let error):
+            libpng = nil
+            printError("libpng not measured: \(error)")
+        }
+        let decoder = PNGDecoder()
+        return inputs.map { measure($0, samples: samples, decoder: decoder, libpng: libpng) }
+    }
+
+    /// Checks one input's files (untimed), warms up, then takes the interleaved samples.
+    private static func measure(
+        _ input: DecodeSpeedInput, samples: Int, decoder: PNGDecoder, libpng: LibpngShim?
+    ) -> DecodeSpeedResult {
+        var files: [Data] = []
+        var decodedBytes = 0
+        var comparedLibpng = libpng
+        for (index, file) in input.files.enumerated() {
+            let pixels: [UInt8]
+            do {
+                pixels = try decoder.decode(file, scale: 1).pixels
+            } catch {
+                printError("\(input.label): skipping file \(index), our decoder rejects it: \(error)")
+                continue
+            }
+            files.append(file)
+            decodedBytes += pixels.count
+            // The comparison is fair only if libpng does the same work: the same output bytes.
+            if let shim = comparedLibpng, shim.decode(file) != pixels {
+                printError("\(input.label): libpng not measured, it rejects file \(index) or decodes it differently")
+                comparedLibpng = nil
+            }
+        }
+        let ours = { timeRound(files) { file in (try? decoder.decode(file, scale: 1))?.pixels.count ?? 0 } }
+        let theirs = comparedLibpng.map { shim in { timeRound(files) { file in shim.decode(file)?.count ?? 0 } } }
+        for _ in 0..<warmUpRounds {
+            _ = ours()
+            _ = theirs?()
+        }
+        var oursSamples: [Double] = []
+        var libpngSamples: [Double] = []
+        for sample in 0..<samples {
+            // Alternate which decoder goes first, so neither always runs on a warmer machine.
+            if sample % 2 == 1, let theirs { libpngSamples.append(megabytesPerSecond(decodedBytes, theirs())) }
+            oursSamples.append(megabytesPerSecond(decodedBytes, ours()))
+            if sample % 2 == 0, let theirs { libpngSamples.append(megabytesPerSecond(decodedBytes, theirs())) }
+        }
+        return DecodeSpeedResult(
+            label: input.label,
+            decodedBytes: decodedBytes,
+            ours: DecodeSpeedResult.Measurement(samples: oursSamples),
+            libpng: libpngSamples.isEmpty ? nil : DecodeSpeedResult.Measurement(samples: libpngSamples)
+        )
+    }
+
+    /// Formats results as a text table: MB/s of both decoders (median ± half the range of the
+    /// samples, in percent of the median) and the ratio of the medians.
+    ///
+    /// - Parameter results: What ``run(_:samples:)`` returned.
+    /// - Returns: The table, one line per result, with a header line.
+    static func table(_ results: [DecodeSpeedResult]) -> String {
+        let header = ["input", "decoded MB", "ours MB/s", "libpng MB/s", "ours/libpng"]
+        let rows = results.map { result in
+            [
+                result.label,
+                String(format: "%.2f", Double(result.decodedBytes) / 1e6),
+                describe(result.ours),
+                result.libpng.map(describe) ?? "not measured",
+                result.ratio.map { String(format: "%.2f×", $0) } ?? "-",
+            ]
+        }
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + padding : padding + cell
+            }.joined(separator: "  ")
+        }
+        let rule = String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))
+        return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
+    }
+
+    /// Decodes every file once and returns the elapsed seconds.
+    private static func timeRound(_ files: [Data], _ decode: (Data) -> Int) -> Double {
+        let clock = ContinuousClock()
+        var produced = 0
+        let elapsed = clock.measure {
+            for file in files {
+                produced &+= decode(file)
+            }
+        }
+        blackHole(produced)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    private static func megabytesPerSecond(_ bytes: Int, _ seconds: Double) -> Double {
+        seconds > 0 ? Double(bytes) / seconds / 1e6 : 0
+    }
+
+    private static func describe(_ measurement: DecodeSpeedResult.Measurement) -> String {
+        String(format: "%.1f ±%.0f%%", measurement.median, measurement.spreadPercent / 2)
+    }
+
+    private static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

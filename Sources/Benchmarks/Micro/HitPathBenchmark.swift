@@ -1,0 +1,107 @@
+import Dispatch
+import Foundation
+import WeakImageStore
+
+/// Measures the hit path: `ImageStore` returning an image it has (a strong hit under the default
+/// policy, a weak hit under `.weak` while the image is held) against a lock-guarded `Dictionary`
+/// and an `NSCache`, on one thread and on two threads at once.
+enum HitPathBenchmark {
+    static let storeStrongHit = "ImageStore strong hit (weak + LRU)"
+    static let storeWeakHit = "ImageStore weak hit (.weak, held)"
+    static let dictionary = "Dictionary + NSLock"
+    static let nsCache = "NSCache (NSString key made once)"
+    static let threadCounts = [1, 2]
+
+    /// Lookups timed together as one sample.
+    private static let lookupsPerSample = 100_000
+
+    struct Results {
+        /// Nanoseconds per lookup, as each thread sees it, per candidate and thread count.
+        let nanosecondsPerLookup: [String: [Int: Distribution]]
+
+        /// The median of `candidate` over the median of the `Dictionary` baseline.
+        func ratioToDictionary(_ candidate: String, threads: Int) -> Double {
+            guard let value = nanosecondsPerLookup[candidate]?[threads]?.median,
+                  let baseline = nanosecondsPerLookup[dictionary]?[threads]?.median, baseline > 0 else { return .nan }
+            return value / baseline
+        }
+    }
+
+    private struct Candidate {
+        let name: String
+        let lookUp: @Sendable (_ count: Int) -> Void
+    }
+
+    /// Runs every candidate for `samples` interleaved rounds after one warm-up round.
+    static func run(corpus: Corpus, samples: Int) -> Results {
+        let name = CorpusLayout.sharedIcon
+        let lruStore = ImageStore(directories: [corpus.root], policy: .default, decoder: PNGDecoder())
+        let weakStore = ImageStore(directories: [corpus.root], policy: .weak, decoder: PNGDecoder())
+        // The LRU keeps its copy; the weak store's copy lives as long as this reference.
+        _ = lruStore.image(named: name)
+        guard let held = weakStore.image(named: name) else {
+            return Results(nanosecondsPerLookup: [:])
+        }
+        let lockedDictionary = LockedDictionary([name: held])
+        let cache = SharedNSCache(key: name, image: held)
+
+        let candidates = [
+            Candidate(name: storeStrongHit) { count in
+                for _ in 0..<count { blackHole(lruStore.image(named: name)) }
+            },
+            Candidate(name: storeWeakHit) { count in
+                for _ in 0..<count { blackHole(weakStore.image(named: name)) }
+            },
+            Candidate(name: dictionary) { count in
+                for _ in 0..<count { blackHole(lockedDictionary.image(named: name)) }
+            },
+            Candidate(name: nsCache) { count in
+                for _ in 0..<count { blackHole(cache.lookUp()) }
+            },
+        ]
+        var samplesByCandidate: [String: [Int: [Double]]] = [:]
+        for round in 0...samples {
+            for candidate in candidates {
+                for threads in threadCounts {
+                    let nanoseconds = measure(candidate, threads: threads)
+                    // Round 0 warms caches, branch predictors and the allocator; it is not kept.
+                    if round > 0 { samplesByCandidate[candidate.name, default: [:]][threads, default: []].append(nanoseconds) }
+                }
+            }
+        }
+        return withExtendedLifetime(held) {
+            Results(nanosecondsPerLookup: samplesByCandidate.mapValues { $0.mapValues(Distribution.init) })
+        }
+    }
+
+    /// Nanoseconds per lookup for `threads` threads each doing `lookupsPerSample` lookups at once.
+    private static func measure(_ candidate: Candidate, threads: Int) -> Double {
+        let start = MonotonicClock.now()
+        if threads == 1 {
+            candidate.lookUp(lookupsPerSample)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in candidate.lookUp(lookupsPerSample) }
+        }
+        return Double(MonotonicClock.now() - start) / Double(lookupsPerSample)
+    }
+
+    /// The table: median ns per lookup, the spread (min-max), and the ratio to the Dictionary.
+    static func table(_ results: Results) -> String {
+        var table = TextTable(headers: ["hit path", "1 thread ns", "spread", "÷ Dictionary", "2 threads ns", "spread",
+                                        "÷ Dictionary"])
+        for candidate in [storeStrongHit, storeWeakHit, dictionary, nsCache] {
+            var row = [candidate]
+            for threads in threadCounts {
+                guard let distribution = results.nanosecondsPerLookup[candidate]?[threads] else {
+                    row += ["n/a", "", ""]
+                    continue
+                }
+                row += [Format.fixed(distribution.median, digits: 1),
+                        "\(Format.fixed(distribution.minimum, digits: 1))–\(Format.fixed(distribution.maximum, digits: 1))",
+                        Format.ratio(results.ratioToDictionary(candidate, threads: threads))]
+            }
+            table.append(row)
+        }
+        return table.rendered()
+    }
+}

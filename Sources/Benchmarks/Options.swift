@@ -1,0 +1,53 @@
+import Foundation
+
+/// The command line: `Benchmarks [--quick] [--out DIR] [--corpus DIR]`.
+struct Options {
+    var quick = false
+    var outputDirectory = URL(fileURLWithPath: "benchmark-results")
+    var corpusDirectory: URL?
+
+    static let usage = """
+        Usage: swift run -c release Benchmarks [--quick] [--out DIR] [--corpus DIR]
+
+        Replays UI workloads (a shared icon, a feed scroll, a pager, a navigation stack) against
+        every ImageStore cache policy and two NSCache-based peers, then measures the hit path and
+        PNG decoding. Prints tables and PASS/FAIL goal lines; writes results.csv and one SVG chart
+        per workload.
+
+          --quick       Smaller workloads and images, fewer samples: a smoke test (< 30 s).
+          --out DIR     Where to write results.csv and the charts. Defaults to benchmark-results/.
+          --corpus DIR  Use every PNG under DIR instead of the generated corpus: images of at most
+                        the LRU's admission cost play icons and avatars, larger ones play photos,
+                        pages and headers, cycled as often as the workloads need.
+                        Files the decoder rejects are left out.
+          --help        Show this text.
+
+        The exit status is 0 even when a goal fails: timing goals are not fit to gate CI.
+        """
+
+    /// Parses `arguments` (without the program name).
+    ///
+    /// - Returns: The options, or nil when `--help` was asked for.
+    /// - Throws: ``OptionsError`` for an unknown flag or a flag missing its value.
+    static func parse(_ arguments: [String]) throws(OptionsError) -> Options? {
+        var options = Options()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--help", "-h":
+                return nil
+            case "--quick":
+                options.quick = true
+            case "--out":
+                guard let value = remaining.popFirst() else { throw .missingValue(flag: argument) }
+                options.outputDirectory = URL(fileURLWithPath: value)
+            case "--corpus":
+                guard let value = remaining.popFirst() else { throw .missingValue(flag: argument) }
+                options.corpusDirectory = URL(fileURLWithPath: value)
+            default:
+                throw .unknownArgument(argument)
+            }
+        }
+        return options
+    }
+}
