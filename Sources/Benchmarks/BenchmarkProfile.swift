@@ -30,16 +30,19 @@ struct BenchmarkProfile {
     let sampleCount: Int
     /// Timed samples per input of the decode-speed comparison, which decodes every large image.
     let decodeSampleCount: Int
+    /// The size of the extra photo-like and flat-UI images the decode-speed comparison adds to
+    /// the built-in corpus: large images are where a decoder's throughput shows.
+    let largeDecodeSize: PixelSize
 
     static let full = BenchmarkProfile(
         name: "full", feedRowCount: 500, pageCount: 60, screenCount: 20, navigationEventCount: 120,
         photoSize: PixelSize(width: 480, height: 320), pageSize: PixelSize(width: 1280, height: 960),
         headerSize: PixelSize(width: 1125, height: 300), distinctLargeImageCount: 8, sampleCount: 15,
-        decodeSampleCount: 7)
+        decodeSampleCount: 7, largeDecodeSize: PixelSize(width: 2048, height: 1536))
 
     static let quick = BenchmarkProfile(
         name: "quick", feedRowCount: 120, pageCount: 16, screenCount: 8, navigationEventCount: 40,
         photoSize: PixelSize(width: 360, height: 240), pageSize: PixelSize(width: 640, height: 480),
         headerSize: PixelSize(width: 750, height: 200), distinctLargeImageCount: 3, sampleCount: 5,
-        decodeSampleCount: 3)
+        decodeSampleCount: 3, largeDecodeSize: PixelSize(width: 1024, height: 768))
 }

@@ -36,8 +36,11 @@ struct BenchmarkRun {
         print(HitPathBenchmark.table(hitPath) + "\n")
 
         print("PNG DECODE SPEED: MB/s of decoded pixels, median of \(profile.decodeSampleCount) samples")
-        let decodeInputs = corpus.decodeGroups.filter { !$0.files.isEmpty }.map { group in
+        var decodeInputs = corpus.decodeGroups.filter { !$0.files.isEmpty }.map { group in
             DecodeSpeedInput(label: group.label, files: group.files.compactMap { try? Data(contentsOf: $0) })
+        }
+        if options.corpusDirectory == nil {
+            decodeInputs += largeDecodeInputs(profile.largeDecodeSize)
         }
         print(DecodeSpeedBenchmark.table(DecodeSpeedBenchmark.run(decodeInputs, samples: profile.decodeSampleCount)) + "\n")
 
@@ -63,6 +66,19 @@ struct BenchmarkRun {
         }
         print("wrote results.csv and \(reports.map { "\($0.workload.slug).svg" }.joined(separator: ", ")) "
             + "to \(directory.path)/\n")
+    }
+
+    /// Two photo-like and two flat-UI images of `size`, encoded in memory.
+    private func largeDecodeInputs(_ size: BenchmarkProfile.PixelSize) -> [DecodeSpeedInput] {
+        let seeds: [UInt64] = [11, 12]
+        return [
+            DecodeSpeedInput(label: "photo \(size)", files: seeds.map {
+                PNGEncoder.encode(SyntheticImages.photo(width: size.width, height: size.height, seed: $0))
+            }),
+            DecodeSpeedInput(label: "flat UI \(size)", files: seeds.map {
+                PNGEncoder.encode(SyntheticImages.flatUI(width: size.width, height: size.height, seed: $0))
+            }),
+        ]
     }
 
     private func seconds(since start: UInt64) -> String {
