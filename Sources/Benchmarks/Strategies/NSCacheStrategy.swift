@@ -9,38 +9,30 @@ import WeakImageStore
 /// recently used ones as Darwin's tends to.
 final class NSCacheStrategy: ImageStrategy {
     private var loader: PeerImageLoader
-    private let cache = NSCache<NSString, Bitmap>()
-    private let evictionCounter = EvictionCounter()
+    private let cache: BoundedNSCache
     private var strongHits = 0
 
     init(root: URL, costLimit: Int) {
         loader = PeerImageLoader(root: root)
-        cache.totalCostLimit = costLimit
-        cache.delegate = evictionCounter
-    }
-
-    deinit {
-        // swift-corelibs-foundation's NSCache links its entries both ways with strong references,
-        // so entries still cached when it is freed leak; emptying it first breaks the links.
-        cache.removeAllObjects()
+        cache = BoundedNSCache(costLimit: costLimit)
     }
 
     func image(named name: String) -> Bitmap? {
         guard let file = loader.resolve(name) else { return nil }
-        if let cached = cache.object(forKey: file.cacheKey) {
+        if let cached = cache.image(for: file.cacheKey) {
             strongHits += 1
             return cached
         }
         guard let image = loader.load(file) else { return nil }
-        cache.setObject(image, forKey: file.cacheKey, cost: image.cost)
+        cache.insert(image, for: file.cacheKey)
         return image
     }
 
     func handleMemoryPressure(_ level: MemoryPressureLevel) {
-        cache.removeAllObjects()
+        cache.removeAll()
     }
 
     var counters: StrategyCounters {
-        StrategyCounters(decodes: loader.decodeCount, strongHits: strongHits, evictions: evictionCounter.count)
+        StrategyCounters(decodes: loader.decodeCount, strongHits: strongHits, evictions: cache.evictions)
     }
 }

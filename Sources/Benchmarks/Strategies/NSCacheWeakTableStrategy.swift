@@ -14,8 +14,7 @@ final class NSCacheWeakTableStrategy: ImageStrategy {
     private static let insertionsBetweenPrunes = 256
 
     private var loader: PeerImageLoader
-    private let cache = NSCache<NSString, Bitmap>()
-    private let evictionCounter = EvictionCounter()
+    private let cache: BoundedNSCache
     private var weakTable: [String: WeakBitmap] = [:]
     private var insertionsSincePrune = 0
     private var strongHits = 0
@@ -23,29 +22,22 @@ final class NSCacheWeakTableStrategy: ImageStrategy {
 
     init(root: URL, costLimit: Int) {
         loader = PeerImageLoader(root: root)
-        cache.totalCostLimit = costLimit
-        cache.delegate = evictionCounter
-    }
-
-    deinit {
-        // swift-corelibs-foundation's NSCache links its entries both ways with strong references,
-        // so entries still cached when it is freed leak; emptying it first breaks the links.
-        cache.removeAllObjects()
+        cache = BoundedNSCache(costLimit: costLimit)
     }
 
     func image(named name: String) -> Bitmap? {
         guard let file = loader.resolve(name) else { return nil }
-        if let cached = cache.object(forKey: file.cacheKey) {
+        if let cached = cache.image(for: file.cacheKey) {
             strongHits += 1
             return cached
         }
         if let alive = weakTable[file.path]?.image {
             weakHits += 1
-            cache.setObject(alive, forKey: file.cacheKey, cost: alive.cost)
+            cache.insert(alive, for: file.cacheKey)
             return alive
         }
         guard let image = loader.load(file) else { return nil }
-        cache.setObject(image, forKey: file.cacheKey, cost: image.cost)
+        cache.insert(image, for: file.cacheKey)
         weakTable[file.path] = WeakBitmap(image: image)
         insertionsSincePrune += 1
         if insertionsSincePrune >= Self.insertionsBetweenPrunes {
@@ -56,11 +48,11 @@ final class NSCacheWeakTableStrategy: ImageStrategy {
     }
 
     func handleMemoryPressure(_ level: MemoryPressureLevel) {
-        cache.removeAllObjects()
+        cache.removeAll()
     }
 
     var counters: StrategyCounters {
         StrategyCounters(decodes: loader.decodeCount, strongHits: strongHits, weakHits: weakHits,
-                         evictions: evictionCounter.count)
+                         evictions: cache.evictions)
     }
 }

@@ -30,4 +30,25 @@ struct StrongStorage: ImageCacheStorage {
         images.removeAll()
         strongCost = 0
     }
+
+    /// Drops every entry whose image nobody but the map references: the retain-count sweep.
+    ///
+    /// - Complexity: O(number of entries).
+    mutating func removeUnreferenced(released: inout [CachedImage]) {
+        var unused: [ResourceKey] = []
+        var index = images.values.startIndex
+        while index != images.values.endIndex {
+            if isKnownUniquelyReferenced(&images.values[index].object) {
+                unused.append(images.keys[index])
+            }
+            images.values.formIndex(after: &index)
+        }
+        for key in unused {
+            if let image = images.removeValue(forKey: key) {
+                strongCost -= image.cost
+                // Uniquely referenced: handing it to `released` makes the store free it unlocked.
+                released.append(image)
+            }
+        }
+    }
 }

@@ -11,7 +11,7 @@ final class PNGChecksumTests: XCTestCase {
     }
 
     func test_crc32_matchesABitwiseReference_atEveryLengthAndAlignment() {
-        var random = PNGTestRandom(seed: 3)
+        var random = SplitMix64(seed: 3)
         let bytes = (0..<300).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         for start in 0..<9 {
             for count in stride(from: 0, through: bytes.count - start, by: 7) {
@@ -29,7 +29,7 @@ final class PNGChecksumTests: XCTestCase {
     func test_adler32_matchesTheDefinition_acrossBlockBoundaries() {
         // Lengths around the 16-byte steps and the 65 536-byte blocks, all bytes 255 (the worst
         // case for overflow) and random bytes.
-        var random = PNGTestRandom(seed: 11)
+        var random = SplitMix64(seed: 11)
         let random200k = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         let ones = [UInt8](repeating: 255, count: 200_000)
         for count in [1, 15, 16, 17, 65_535, 65_536, 65_537, 131_089, 200_000] {

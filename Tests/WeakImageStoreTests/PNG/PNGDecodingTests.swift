@@ -82,7 +82,7 @@ final class PNGDecodingTests: XCTestCase {
     ]
 
     func test_everyColorTypeBitDepthFilterAndInterlacing_matchesTheReferenceConversion() throws {
-        var random = PNGTestRandom(seed: 42)
+        var random = SplitMix64(seed: 42)
         var checked = 0
         for (colorType, bitDepths) in Self.legalFormats {
             for bitDepth in bitDepths {
@@ -116,7 +116,7 @@ final class PNGDecodingTests: XCTestCase {
     }
 
     func test_everyFilterType_atEveryPixelWidth_reconstructsTheRows() throws {
-        var random = PNGTestRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         let formats: [(UInt8, Int)] = [(0, 8), (4, 8), (2, 8), (6, 8), (4, 16), (2, 16), (6, 16), (0, 1)]
         for (colorType, bitDepth) in formats {
             for filterType in UInt8(0)...4 {
@@ -130,7 +130,7 @@ final class PNGDecodingTests: XCTestCase {
     }
 
     func test_adam7_everySizeUpTo17_placesEveryPixel() throws {
-        var random = PNGTestRandom(seed: 99)
+        var random = SplitMix64(seed: 99)
         for height in 1...17 {
             for width in 1...17 {
                 let pixels = (0..<height).map { _ in (0..<width).map { _ in [Int(random.next() % 256)] } }
@@ -229,7 +229,7 @@ final class PNGDecodingTests: XCTestCase {
 
     /// A random image of 1...17 × 1...17 pixels, with a random palette or key color.
     private func makeImage(
-        colorType: UInt8, bitDepth: Int, withTransparency: Bool, using random: inout PNGTestRandom
+        colorType: UInt8, bitDepth: Int, withTransparency: Bool, using random: inout SplitMix64
     ) -> TestImage {
         let width = 1 + Int(random.next() % 17)
         let height = 1 + Int(random.next() % 17)

@@ -26,7 +26,7 @@ final class PNGTruncationAndCorruptionTests: XCTestCase {
     }
 
     func test_randomByteCorruption_decodesOrThrows() throws {
-        var random = PNGTestRandom(seed: 2024)
+        var random = SplitMix64(seed: 2024)
         var outcomes: [String: Int] = [:]
         for name in Self.suiteFiles {
             let original = [UInt8](try Files.suiteFile(name))
@@ -45,7 +45,7 @@ final class PNGTruncationAndCorruptionTests: XCTestCase {
     }
 
     func test_corruptionWithRepairedCRCs_reachesTheInflaterAndUnfilter_andDecodesOrThrows() throws {
-        var random = PNGTestRandom(seed: 77)
+        var random = SplitMix64(seed: 77)
         var outcomes: [String: Int] = [:]
         for name in Self.suiteFiles + ["basn2c08.png", "basi0g04.png", "f04n2c08.png", "z09n2c08.png"] {
             let original = [UInt8](try Files.suiteFile(name))
@@ -70,7 +70,7 @@ final class PNGTruncationAndCorruptionTests: XCTestCase {
     }
 
     func test_randomFilteredData_everyFormat_decodesOrReportsTheFilterType() throws {
-        var random = PNGTestRandom(seed: 5)
+        var random = SplitMix64(seed: 5)
         let formats: [(colorType: UInt8, bitDepth: UInt8)] = [
             (0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (2, 8), (2, 16), (3, 1), (3, 2), (3, 4), (3, 8),
             (4, 8), (4, 16), (6, 8), (6, 16),
@@ -112,7 +112,7 @@ final class PNGTruncationAndCorruptionTests: XCTestCase {
     }
 
     func test_randomCompressedData_decodesOrThrows() {
-        var random = PNGTestRandom(seed: 1_234)
+        var random = SplitMix64(seed: 1_234)
         var outcomes: [String: Int] = [:]
         for round in 0..<1_500 {
             // Given: a valid zlib header and random deflate bits, for a small gray image
@@ -137,7 +137,7 @@ final class PNGTruncationAndCorruptionTests: XCTestCase {
     // MARK: Helpers
 
     /// A random palette for palette images, sometimes a key color for gray and RGB images.
-    private func extraChunks(_ colorType: UInt8, _ random: inout PNGTestRandom) -> [[UInt8]] {
+    private func extraChunks(_ colorType: UInt8, _ random: inout SplitMix64) -> [[UInt8]] {
         switch colorType {
         case 3:
             let entryCount = 1 + Int(random.next() % 255)

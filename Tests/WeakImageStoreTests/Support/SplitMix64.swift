@@ -1,4 +1,5 @@
-/// A small seeded random generator, so a failing random test can be replayed from its seed.
+/// A small seeded random generator (SplitMix64), so a failing random test can be replayed from
+/// its seed.
 struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
