@@ -12,6 +12,7 @@ public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible
     /// The decoder rejected the file; `reason` is the decoder error's description.
     case decodingFailed(path: String, reason: String)
 
+    /// A sentence saying what failed, for logs and error messages.
     public var description: String {
         switch self {
         case .invalidName(let name, let reason):

@@ -19,6 +19,7 @@ public enum PixelFormat: Sendable, Hashable, CaseIterable, CustomStringConvertib
     /// Whether the format carries an alpha channel.
     public var hasAlpha: Bool { self != .gray8 }
 
+    /// The format's name, as in `rgba8`.
     public var description: String {
         switch self {
         case .gray8: "gray8"

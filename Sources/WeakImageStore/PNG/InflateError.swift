@@ -43,6 +43,7 @@ public enum InflateError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Match distances.
         case distance
 
+        /// The alphabet's name, as in `literal/length`.
         public var description: String {
             switch self {
             case .codeLength: "code-length"
@@ -52,6 +53,7 @@ public enum InflateError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// A sentence saying what is wrong, for logs and error messages.
     public var description: String {
         switch self {
         case .badHeader(let cmf, let flg):

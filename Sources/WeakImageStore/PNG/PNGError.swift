@@ -59,6 +59,7 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
         /// ``PNGDecoder/maximumPixelCount``: `width * height` is larger.
         case pixelCount(Int)
 
+        /// The limit in words, as in `the maximum pixel count of 67108864`.
         public var description: String {
             switch self {
             case .dimension(let maximum): "the maximum dimension of \(maximum) pixels"
@@ -67,6 +68,7 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// A sentence saying what is wrong, for logs and error messages.
     public var description: String {
         switch self {
         case .badSignature:

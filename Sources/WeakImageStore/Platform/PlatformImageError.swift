@@ -6,6 +6,7 @@ public enum PlatformImageError: Error, Sendable, Equatable, CustomStringConverti
     /// `scale` was below 1.
     case invalidScale(Int)
 
+    /// A sentence saying what failed, for logs and error messages.
     public var description: String {
         switch self {
         case .undecodable: "ImageIO could not decode the data"
