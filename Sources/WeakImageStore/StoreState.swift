@@ -12,7 +12,8 @@ struct StoreState: Sendable {
         case failed(ImageStoreError)
         /// The request is not resolved yet: resolve it unlocked, then call ``resolved(_:as:released:)``.
         case resolve
-        /// Nobody has the image: load it unlocked, then call ``finishLoad(_:of:result:released:)``.
+        /// Nobody has the image: load it unlocked, then call
+        /// ``finishLoad(_:of:result:decoded:released:)``.
         /// `pending` is nil when loads are not shared (`.uncached`).
         case load(ResourceKey, pending: PendingLoad?)
         /// Another thread is loading the image: wait for it.

@@ -52,11 +52,6 @@ struct LRUCache<Key: Hashable & Sendable>: Sendable {
         return nodes[hint].image
     }
 
-    /// Whether `key` is cached, without touching recency.
-    func contains(_ key: Key) -> Bool {
-        slots[key] != nil
-    }
-
     /// Inserts or replaces `image` as the most recently used, then evicts the least recently used
     /// entries until the limits hold. An image costing more than the cost limit is not inserted.
     mutating func insert(_ image: CachedImage, for key: Key, evicted: inout [CachedImage]) {

@@ -10,8 +10,6 @@ struct InFlightLoads: Sendable {
 
     private var loads: [ResourceKey: PendingLoad] = [:]
 
-    var count: Int { loads.count }
-
     mutating func admit(_ key: ResourceKey) -> Admission {
         if let running = loads[key] {
             return .joined(running)

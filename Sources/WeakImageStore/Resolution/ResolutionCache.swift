@@ -31,8 +31,6 @@ struct ResolutionCache: Sendable {
     private var names = Tables()
     private var paths = Tables()
 
-    var count: Int { names.files.count + names.failures.count + paths.files.count + paths.failures.count }
-
     subscript(request: LookupRequest) -> Result<ResourceKey, ImageStoreError>? {
         let (tables, key) = tables(for: request)
         if let file = tables.files[key] { return .success(file.key) }
