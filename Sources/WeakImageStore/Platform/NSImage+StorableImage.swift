@@ -2,7 +2,7 @@
 import AppKit
 import Foundation
 
-extension NSImage: @retroactive StorableImage {
+extension NSImage: StorableImage {
     /// The decoded bytes of the best `CGImage` representation (`bytesPerRow × height`), or an
     /// RGBA8 estimate from the pixel size when there is none.
     public var cost: Int {

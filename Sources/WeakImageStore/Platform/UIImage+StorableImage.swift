@@ -2,7 +2,7 @@
 import Foundation
 import UIKit
 
-extension UIImage: @retroactive StorableImage {
+extension UIImage: StorableImage {
     /// The decoded bytes of the backing `CGImage` (`bytesPerRow × height`), or an RGBA8 estimate
     /// from the pixel size when there is none.
     public var cost: Int {

@@ -17,20 +17,7 @@ enum PNGTestFiles {
     ///
     /// - Throws: `XCTSkip` if neither holds a `MANIFEST.tsv`.
     static func suiteDirectory() throws -> URL {
-        var candidates: [URL] = []
-        if let path = ProcessInfo.processInfo.environment["PNGSUITE_DIR"] {
-            candidates.append(URL(fileURLWithPath: path))
-        }
-        // #filePath is <root>/Tests/WeakImageStoreTests/PNG/PNGTestFiles.swift.
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(packageRoot.deletingLastPathComponent().appendingPathComponent("shared/pngsuite"))
-        for candidate in candidates
-        where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("MANIFEST.tsv").path) {
-            return candidate
-        }
-        throw XCTSkip("PngSuite not found: set PNGSUITE_DIR or put it at ../shared/pngsuite")
+        try SharedTestData.directory(named: "pngsuite", environmentVariable: "PNGSUITE_DIR")
     }
 
     /// The rows of `MANIFEST.tsv`.
