@@ -16,9 +16,11 @@ private let fixture: (resolver: ImageResolver, root: String) = {
     }
     _ = FileManager.default.createFile(atPath: outside.appendingPathComponent("secret.png").path, contents: Data([2]))
     try? FileManager.default.createSymbolicLink(atPath: root.path + "/inside.png", withDestinationPath: "icon.png")
-    try? FileManager.default.createSymbolicLink(atPath: root.path + "/escape.png", withDestinationPath: outside.path + "/secret.png")
+    try? FileManager.default.createSymbolicLink(
+        atPath: root.path + "/escape.png", withDestinationPath: outside.path + "/secret.png")
     try? FileManager.default.createSymbolicLink(atPath: root.path + "/up", withDestinationPath: "..")
-    try? FileManager.default.createDirectory(at: root.appendingPathComponent("folder.png"), withIntermediateDirectories: true)
+    try? FileManager.default.createDirectory(
+        at: root.appendingPathComponent("folder.png"), withIntermediateDirectories: true)
     mkfifo(root.path + "/pipe.png", 0o644)
     let resolver = ImageResolver(directories: [root], scales: [2, 3, 1], extensions: ["png"])
     return (resolver, FileSystem.realPath(root.path) ?? root.path)

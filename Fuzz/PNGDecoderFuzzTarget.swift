@@ -13,9 +13,10 @@ public func fuzzPNGDecoder(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32
     do throws(PNGError) {
         let bitmap = try decoder.decode(data, scale: 1)
         guard bitmap.pixels.count == bitmap.width * bitmap.height * bitmap.format.bytesPerPixel,
-              bitmap.width > 0, bitmap.height > 0
+            bitmap.width > 0, bitmap.height > 0
         else {
-            fatalError("inconsistent bitmap: \(bitmap.width)x\(bitmap.height) \(bitmap.format), \(bitmap.pixels.count) bytes")
+            fatalError(
+                "inconsistent bitmap: \(bitmap.width)x\(bitmap.height) \(bitmap.format), \(bitmap.pixels.count) bytes")
         }
         _ = bitmap.rgba8()
     } catch {

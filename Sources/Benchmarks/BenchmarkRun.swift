@@ -13,9 +13,10 @@ struct BenchmarkRun {
         print("WeakImageStore benchmarks, \(profile.name) run; default policy: \(limits.description)")
 
         let corpusStarted = MonotonicClock.now()
-        let corpus = try options.corpusDirectory.map {
-            try UserCorpus.build(from: $0, profile: profile, admissionCostLimit: limits.admissionCostLimit)
-        } ?? BuiltInCorpus.generate(profile)
+        let corpus =
+            try options.corpusDirectory.map {
+                try UserCorpus.build(from: $0, profile: profile, admissionCostLimit: limits.admissionCostLimit)
+            } ?? BuiltInCorpus.generate(profile)
         defer { corpus.removeFiles() }
         print(corpus.summary.joined(separator: "\n"))
         print("corpus ready in \(seconds(since: corpusStarted)) s\n")
@@ -42,7 +43,9 @@ struct BenchmarkRun {
         if options.corpusDirectory == nil {
             decodeInputs += largeDecodeInputs(profile.largeDecodeSize)
         }
-        print(DecodeSpeedBenchmark.table(DecodeSpeedBenchmark.run(decodeInputs, samples: profile.decodeSampleCount)) + "\n")
+        print(
+            DecodeSpeedBenchmark.table(DecodeSpeedBenchmark.run(decodeInputs, samples: profile.decodeSampleCount))
+                + "\n")
 
         print("GOALS (\(StrategyKind.defaultPolicyLabel), \(limits.description))")
         let checks = Goals.evaluate(reports, hitPath: hitPath, limits: limits)
@@ -61,23 +64,29 @@ struct BenchmarkRun {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try CSVWriter.write(reports, to: directory.appendingPathComponent("results.csv"))
         for report in reports {
-            try SVGChart.render(report).write(to: directory.appendingPathComponent("\(report.workload.slug).svg"),
-                                              atomically: true, encoding: .utf8)
+            try SVGChart.render(report).write(
+                to: directory.appendingPathComponent("\(report.workload.slug).svg"),
+                atomically: true, encoding: .utf8)
         }
-        print("wrote results.csv and \(reports.map { "\($0.workload.slug).svg" }.joined(separator: ", ")) "
-            + "to \(directory.path)/\n")
+        print(
+            "wrote results.csv and \(reports.map { "\($0.workload.slug).svg" }.joined(separator: ", ")) "
+                + "to \(directory.path)/\n")
     }
 
     /// Two photo-like and two flat-UI images of `size`, encoded in memory.
     private func largeDecodeInputs(_ size: BenchmarkProfile.PixelSize) -> [DecodeSpeedInput] {
         let seeds: [UInt64] = [11, 12]
         return [
-            DecodeSpeedInput(label: "photo \(size)", files: seeds.map {
-                PNGEncoder.encode(SyntheticImages.photo(width: size.width, height: size.height, seed: $0))
-            }),
-            DecodeSpeedInput(label: "flat UI \(size)", files: seeds.map {
-                PNGEncoder.encode(SyntheticImages.flatUI(width: size.width, height: size.height, seed: $0))
-            }),
+            DecodeSpeedInput(
+                label: "photo \(size)",
+                files: seeds.map {
+                    PNGEncoder.encode(SyntheticImages.photo(width: size.width, height: size.height, seed: $0))
+                }),
+            DecodeSpeedInput(
+                label: "flat UI \(size)",
+                files: seeds.map {
+                    PNGEncoder.encode(SyntheticImages.flatUI(width: size.width, height: size.height, seed: $0))
+                }),
         ]
     }
 

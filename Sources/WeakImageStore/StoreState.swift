@@ -91,7 +91,9 @@ struct StoreState: Sendable {
         return statistics
     }
 
-    private mutating func lookUp(_ resolution: Result<ResourceKey, ImageStoreError>, released: inout [CachedImage]) -> Step {
+    private mutating func lookUp(_ resolution: Result<ResourceKey, ImageStoreError>, released: inout [CachedImage])
+        -> Step
+    {
         switch resolution {
         case .failure(let error):
             counters.lookups += 1

@@ -33,13 +33,15 @@ enum BuiltInCorpus {
         let seed: UInt64
 
         func write() throws {
-            let bitmap = switch content {
-            case .icon(let size): SyntheticImages.icon(size: size, seed: seed)
-            case .avatar(let size): SyntheticImages.avatar(size: size, seed: seed)
-            case .photo(let size): SyntheticImages.photo(width: size.width, height: size.height, seed: seed)
-            case .flatUI(let size): SyntheticImages.flatUI(width: size.width, height: size.height, seed: seed)
-            }
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let bitmap =
+                switch content {
+                case .icon(let size): SyntheticImages.icon(size: size, seed: seed)
+                case .avatar(let size): SyntheticImages.avatar(size: size, seed: seed)
+                case .photo(let size): SyntheticImages.photo(width: size.width, height: size.height, seed: seed)
+                case .flatUI(let size): SyntheticImages.flatUI(width: size.width, height: size.height, seed: seed)
+                }
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try PNGEncoder.encode(bitmap).write(to: url)
         }
     }
@@ -60,15 +62,20 @@ enum BuiltInCorpus {
             seed += 1
             switch entry.role {
             case .icon, .avatar:
-                let points = entry.role == .avatar ? avatarPointSize
-                    : entry.name == CorpusLayout.sharedIcon ? sharedIconPointSize
-                    : iconPointSizes[Int(seed % UInt64(iconPointSizes.count))]
+                let points =
+                    entry.role == .avatar
+                    ? avatarPointSize
+                    : entry.name == CorpusLayout.sharedIcon
+                        ? sharedIconPointSize
+                        : iconPointSizes[Int(seed % UInt64(iconPointSizes.count))]
                 for scale in iconScales {
                     let suffix = scale == 1 ? "" : "@\(scale)x"
                     let url = root.appendingPathComponent("\(entry.name)\(suffix).png")
                     let size = points * scale
-                    files.append(ImageFile(url: url, content: entry.role == .avatar ? .avatar(size: size) : .icon(size: size),
-                                           seed: seed))
+                    files.append(
+                        ImageFile(
+                            url: url, content: entry.role == .avatar ? .avatar(size: size) : .icon(size: size),
+                            seed: seed))
                     if scale == 2 { decodeGroups[entry.role, default: []].append(url) }
                 }
             case .photo, .page, .header:
@@ -76,7 +83,8 @@ enum BuiltInCorpus {
                 let index = largeFileCounts[entry.role, default: 0]
                 largeFileCounts[entry.role] = index + 1
                 if index < profile.distinctLargeImageCount {
-                    files.append(ImageFile(url: url, content: largeContent(entry.role, index: index, profile), seed: seed))
+                    files.append(
+                        ImageFile(url: url, content: largeContent(entry.role, index: index, profile), seed: seed))
                     decodeGroups[entry.role, default: []].append(url)
                 } else {
                     let distinct = decodeGroups[entry.role, default: []]
@@ -102,7 +110,9 @@ enum BuiltInCorpus {
     }
 
     /// Photos are photos; pages and headers alternate between photos and flat UI.
-    private static func largeContent(_ role: CorpusLayout.Role, index: Int, _ profile: BenchmarkProfile) -> ImageFile.Content {
+    private static func largeContent(_ role: CorpusLayout.Role, index: Int, _ profile: BenchmarkProfile)
+        -> ImageFile.Content
+    {
         switch role {
         case .page: index.isMultiple(of: 2) ? .photo(profile.pageSize) : .flatUI(profile.pageSize)
         case .header: index.isMultiple(of: 2) ? .flatUI(profile.headerSize) : .photo(profile.headerSize)

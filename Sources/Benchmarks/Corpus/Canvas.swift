@@ -20,24 +20,27 @@ struct Canvas {
 
         func signedDistance(x: Double, y: Double) -> Double {
             switch self {
-            case let .circle(centerX, centerY, radius):
+            case .circle(let centerX, let centerY, let radius):
                 return ((x - centerX) * (x - centerX) + (y - centerY) * (y - centerY)).squareRoot() - radius
-            case let .ring(centerX, centerY, radius, thickness):
+            case .ring(let centerX, let centerY, let radius, let thickness):
                 let distance = ((x - centerX) * (x - centerX) + (y - centerY) * (y - centerY)).squareRoot()
                 return abs(distance - radius) - thickness / 2
-            case let .roundedRect(left, top, width, height, cornerRadius):
-                let halfWidth = width / 2, halfHeight = height / 2
+            case .roundedRect(let left, let top, let width, let height, let cornerRadius):
+                let halfWidth = width / 2
+                let halfHeight = height / 2
                 let offsetX = abs(x - (left + halfWidth)) - (halfWidth - cornerRadius)
                 let offsetY = abs(y - (top + halfHeight)) - (halfHeight - cornerRadius)
                 let outside = (max(offsetX, 0) * max(offsetX, 0) + max(offsetY, 0) * max(offsetY, 0)).squareRoot()
                 return outside + min(max(offsetX, offsetY), 0) - cornerRadius
-            case let .convexPolygon(vertices):
+            case .convexPolygon(let vertices):
                 // The largest distance to an edge's half-plane: exact inside and near the edges,
                 // which is all antialiasing needs.
                 var distance = -Double.infinity
                 for index in vertices.indices {
-                    let start = vertices[index], end = vertices[(index + 1) % vertices.count]
-                    let edgeX = end.x - start.x, edgeY = end.y - start.y
+                    let start = vertices[index]
+                    let end = vertices[(index + 1) % vertices.count]
+                    let edgeX = end.x - start.x
+                    let edgeY = end.y - start.y
                     let length = (edgeX * edgeX + edgeY * edgeY).squareRoot()
                     distance = max(distance, ((x - start.x) * edgeY - (y - start.y) * edgeX) / length)
                 }
@@ -48,16 +51,18 @@ struct Canvas {
         /// The pixel rectangle outside which coverage is zero.
         var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
             switch self {
-            case let .circle(centerX, centerY, radius):
+            case .circle(let centerX, let centerY, let radius):
                 return (centerX - radius, centerY - radius, centerX + radius, centerY + radius)
-            case let .ring(centerX, centerY, radius, thickness):
+            case .ring(let centerX, let centerY, let radius, let thickness):
                 let outer = radius + thickness / 2
                 return (centerX - outer, centerY - outer, centerX + outer, centerY + outer)
-            case let .roundedRect(left, top, width, height, _):
+            case .roundedRect(let left, let top, let width, let height, _):
                 return (left, top, left + width, top + height)
-            case let .convexPolygon(vertices):
-                return (vertices.map(\.x).min() ?? 0, vertices.map(\.y).min() ?? 0,
-                        vertices.map(\.x).max() ?? 0, vertices.map(\.y).max() ?? 0)
+            case .convexPolygon(let vertices):
+                return (
+                    vertices.map(\.x).min() ?? 0, vertices.map(\.y).min() ?? 0,
+                    vertices.map(\.x).max() ?? 0, vertices.map(\.y).max() ?? 0
+                )
             }
         }
     }
@@ -80,8 +85,10 @@ struct Canvas {
     /// Composites `color` over the canvas wherever `shape` covers it, edges antialiased over one pixel.
     mutating func fill(_ shape: Shape, with color: Color) {
         let bounds = shape.bounds
-        let minX = max(0, Int(bounds.minX) - 1), maxX = min(width - 1, Int(bounds.maxX) + 1)
-        let minY = max(0, Int(bounds.minY) - 1), maxY = min(height - 1, Int(bounds.maxY) + 1)
+        let minX = max(0, Int(bounds.minX) - 1)
+        let maxX = min(width - 1, Int(bounds.maxX) + 1)
+        let minY = max(0, Int(bounds.minY) - 1)
+        let maxY = min(height - 1, Int(bounds.maxY) + 1)
         guard minX <= maxX, minY <= maxY else { return }
         for y in minY...maxY {
             for x in minX...maxX {
@@ -101,7 +108,8 @@ struct Canvas {
         let outputAlpha = sourceAlpha + destinationAlpha * (1 - sourceAlpha)
         guard outputAlpha > 0 else { return }
         func mix(_ source: Double, _ destination: UInt8) -> UInt8 {
-            let mixed = (source * sourceAlpha + Double(destination) * destinationAlpha * (1 - sourceAlpha)) / outputAlpha
+            let mixed =
+                (source * sourceAlpha + Double(destination) * destinationAlpha * (1 - sourceAlpha)) / outputAlpha
             return UInt8(min(255, max(0, mixed.rounded())))
         }
         pixels[index] = mix(color.red, pixels[index])

@@ -32,8 +32,9 @@ struct Corpus {
     /// possible (another volume). Never a symbolic link: the store keys images by resolved path,
     /// so a symlink would make two names one image.
     static func link(_ source: URL, to destination: URL) throws {
-        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: destination.deletingLastPathComponent(),
+            withIntermediateDirectories: true)
         do {
             try FileManager.default.linkItem(at: source, to: destination)
         } catch {

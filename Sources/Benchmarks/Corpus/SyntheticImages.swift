@@ -28,19 +28,24 @@ public enum SyntheticImages {
         case 0:
             outline = .circle(centerX: center, centerY: center, radius: side * 0.46)
         case 1:
-            outline = .roundedRect(x: side * 0.06, y: side * 0.06, width: side * 0.88, height: side * 0.88,
-                                   cornerRadius: side * 0.22)
+            outline = .roundedRect(
+                x: side * 0.06, y: side * 0.06, width: side * 0.88, height: side * 0.88,
+                cornerRadius: side * 0.22)
         case 2:
             outline = .ring(centerX: center, centerY: center, radius: side * 0.38, thickness: side * 0.14)
         default:
-            outline = .convexPolygon(regularPolygon(sides: random.int(in: 3...8), center: center,
-                                                    radius: side * 0.47, rotation: random.double(in: 0...1)))
+            outline = .convexPolygon(
+                regularPolygon(
+                    sides: random.int(in: 3...8), center: center,
+                    radius: side * 0.47, rotation: random.double(in: 0...1)))
         }
         canvas.fill(outline, with: fill)
-        let glyph: Canvas.Shape = random.int(in: 0...1) == 0
+        let glyph: Canvas.Shape =
+            random.int(in: 0...1) == 0
             ? .circle(centerX: center, centerY: center, radius: side * 0.14)
-            : .roundedRect(x: side * 0.3, y: side * 0.44, width: side * 0.4, height: side * 0.12,
-                           cornerRadius: side * 0.04)
+            : .roundedRect(
+                x: side * 0.3, y: side * 0.44, width: side * 0.4, height: side * 0.12,
+                cornerRadius: side * 0.04)
         canvas.fill(glyph, with: .white)
         return canvas.bitmap(scale: scale)
     }
@@ -54,8 +59,9 @@ public enum SyntheticImages {
     public static func avatar(size: Int, seed: UInt64, scale: Int = 1) -> Bitmap {
         let photo = photoPixels(width: size, height: size, seed: seed)
         var mask = Canvas(width: size, height: size)
-        mask.fill(.circle(centerX: Double(size) / 2, centerY: Double(size) / 2, radius: Double(size) / 2 - 0.5),
-                  with: .white)
+        mask.fill(
+            .circle(centerX: Double(size) / 2, centerY: Double(size) / 2, radius: Double(size) / 2 - 0.5),
+            with: .white)
         var pixels = photo
         for index in stride(from: 3, to: pixels.count, by: 4) {
             pixels[index] = mask.pixels[index]
@@ -70,7 +76,8 @@ public enum SyntheticImages {
     ///   - height: The height in pixels.
     ///   - seed: Picks the colors, the blobs and the noise.
     public static func photo(width: Int, height: Int, seed: UInt64) -> Bitmap {
-        Bitmap(width: width, height: height, format: .rgba8, pixels: photoPixels(width: width, height: height, seed: seed))
+        Bitmap(
+            width: width, height: height, format: .rgba8, pixels: photoPixels(width: width, height: height, seed: seed))
     }
 
     /// A screenshot-like opaque image: a navigation bar, cards with text lines, buttons.
@@ -85,27 +92,34 @@ public enum SyntheticImages {
         var canvas = Canvas(width: width, height: height, background: Canvas.Color(red: 242, green: 242, blue: 247))
         let accent = vividColor(&random)
         let barHeight = unit * 2.5
-        canvas.fill(.roundedRect(x: -unit, y: -unit, width: Double(width) + 2 * unit, height: barHeight + unit,
-                                 cornerRadius: 0), with: accent)
+        canvas.fill(
+            .roundedRect(
+                x: -unit, y: -unit, width: Double(width) + 2 * unit, height: barHeight + unit,
+                cornerRadius: 0), with: accent)
         var top = barHeight + unit
         while top + unit * 3 < Double(height) {
             let cardHeight = unit * Double(random.int(in: 3...7))
-            let card = Canvas.Shape.roundedRect(x: unit, y: top, width: Double(width) - 2 * unit,
-                                                height: min(cardHeight, Double(height) - top - unit),
-                                                cornerRadius: unit * 0.6)
+            let card = Canvas.Shape.roundedRect(
+                x: unit, y: top, width: Double(width) - 2 * unit,
+                height: min(cardHeight, Double(height) - top - unit),
+                cornerRadius: unit * 0.6)
             canvas.fill(card, with: .white)
             var line = top + unit * 0.8
             while line + unit * 0.5 < top + cardHeight - unit * 0.5 {
                 let length = (Double(width) - 4 * unit) * random.double(in: 0.35...0.95)
-                canvas.fill(.roundedRect(x: unit * 2, y: line, width: length, height: unit * 0.45,
-                                         cornerRadius: unit * 0.2),
-                            with: Canvas.Color(red: 60, green: 60, blue: 67))
+                canvas.fill(
+                    .roundedRect(
+                        x: unit * 2, y: line, width: length, height: unit * 0.45,
+                        cornerRadius: unit * 0.2),
+                    with: Canvas.Color(red: 60, green: 60, blue: 67))
                 line += unit * 0.9
             }
             if random.int(in: 0...2) == 0 {
-                canvas.fill(.roundedRect(x: Double(width) - unit * 7, y: top + cardHeight - unit * 1.9,
-                                         width: unit * 5, height: unit * 1.2, cornerRadius: unit * 0.6),
-                            with: accent)
+                canvas.fill(
+                    .roundedRect(
+                        x: Double(width) - unit * 7, y: top + cardHeight - unit * 1.9,
+                        width: unit * 5, height: unit * 1.2, cornerRadius: unit * 0.6),
+                    with: accent)
             }
             top += cardHeight + unit * 0.8
         }
@@ -114,22 +128,27 @@ public enum SyntheticImages {
 
     private static func vividColor(_ random: inout SeededGenerator) -> Canvas.Color {
         let hue = random.double(in: 0...6)
-        let sector = Int(hue), fraction = hue - Double(sector)
-        let high = 235.0, low = 40.0
-        let rising = low + (high - low) * fraction, falling = high - (high - low) * fraction
-        let (red, green, blue): (Double, Double, Double) = switch sector {
-        case 0: (high, rising, low)
-        case 1: (falling, high, low)
-        case 2: (low, high, rising)
-        case 3: (low, falling, high)
-        case 4: (rising, low, high)
-        default: (high, low, falling)
-        }
+        let sector = Int(hue)
+        let fraction = hue - Double(sector)
+        let high = 235.0
+        let low = 40.0
+        let rising = low + (high - low) * fraction
+        let falling = high - (high - low) * fraction
+        let (red, green, blue): (Double, Double, Double) =
+            switch sector {
+            case 0: (high, rising, low)
+            case 1: (falling, high, low)
+            case 2: (low, high, rising)
+            case 3: (low, falling, high)
+            case 4: (rising, low, high)
+            default: (high, low, falling)
+            }
         return Canvas.Color(red: red, green: green, blue: blue)
     }
 
     private static func regularPolygon(sides: Int, center: Double, radius: Double, rotation: Double)
-        -> [(x: Double, y: Double)] {
+        -> [(x: Double, y: Double)]
+    {
         (0..<sides).map { index in
             let angle = (Double(index) + rotation) * 2 * Double.pi / Double(sides)
             return (center + radius * cos(angle), center + radius * sin(angle))
@@ -145,13 +164,16 @@ public enum SyntheticImages {
         let ground = randomColor(20...140)
         let horizon = random.double(in: 0.35...0.7)
         let blobs = (0..<5).map { _ in
-            (x: random.double(in: 0...1), y: random.double(in: 0...1), radius: random.double(in: 0.08...0.3),
-             color: randomColor(-70...70))
+            (
+                x: random.double(in: 0...1), y: random.double(in: 0...1), radius: random.double(in: 0.08...0.3),
+                color: randomColor(-70...70)
+            )
         }
         // Sensor noise: what keeps real photos from compressing much below half their RGB size.
         let noiseAmplitude = UInt64(9)
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        let inverseWidth = 1 / Double(max(width, 1)), inverseHeight = 1 / Double(max(height, 1))
+        let inverseWidth = 1 / Double(max(width, 1))
+        let inverseHeight = 1 / Double(max(height, 1))
         for y in 0..<height {
             let v = Double(y) * inverseHeight
             let groundWeight = 1 / (1 + exp(-(v - horizon) * 18))

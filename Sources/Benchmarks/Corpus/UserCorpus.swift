@@ -71,8 +71,9 @@ enum UserCorpus {
             "  \(large.count) large play photos, pages and headers; each role is a separate link to its file",
         ]
         if let first = rejected.first {
-            summary.append("  \(rejected.count) left out, PNGDecoder rejects them "
-                + "(first: \(first.url.lastPathComponent): \(first.reason))")
+            summary.append(
+                "  \(rejected.count) left out, PNGDecoder rejects them "
+                    + "(first: \(first.url.lastPathComponent): \(first.reason))")
         }
         return Corpus(
             root: root, layout: layout, summary: summary,
@@ -84,8 +85,10 @@ enum UserCorpus {
 
     /// Every regular `*.png` file under `directory`, sorted by path for a stable layout.
     private static func pngFiles(under directory: URL) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(
-            at: directory, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
         var files: [URL] = []
         for case let url as URL in enumerator where url.pathExtension.lowercased() == "png" {
             if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {

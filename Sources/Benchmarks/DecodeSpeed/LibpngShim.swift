@@ -1,19 +1,21 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// libpng, loaded at run time from the shim that `Scripts/build-libpng-shim.sh` builds, so that
 /// the package itself never links against it.
 struct LibpngShim {
     /// `int pngshim_decode(const unsigned char *png, size_t size, unsigned char *out,
     /// size_t out_capacity, unsigned *width, unsigned *height)`.
-    private typealias DecodeFunction = @convention(c) (
-        UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?, Int,
-        UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?
-    ) -> Int32
+    private typealias DecodeFunction =
+        @convention(c) (
+            UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?, Int,
+            UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?
+        ) -> Int32
 
     /// Where the shim was loaded from.
     let path: String

@@ -3,50 +3,60 @@ enum Goals {
     private static let hitPathRatioLimit = 2.0
 
     /// Every goal, per workload where the goal is per workload.
-    static func evaluate(_ reports: [WorkloadReport], hitPath: HitPathBenchmark.Results?,
-                         limits: DefaultPolicyLimits) -> [GoalCheck] {
+    static func evaluate(
+        _ reports: [WorkloadReport], hitPath: HitPathBenchmark.Results?,
+        limits: DefaultPolicyLimits
+    ) -> [GoalCheck] {
         var checks: [GoalCheck] = []
         var totals = (ours: 0, weak: 0)
         for report in reports {
             guard let ours = report.run(labelled: StrategyKind.defaultPolicyLabel) else { continue }
             let slug = report.workload.slug.padding(toLength: 12, withPad: " ", startingAt: 0)
-            checks.append(GoalCheck(passed: ours.maximumDuplicates == 0,
-                                    statement: "\(slug) no duplicates: \(ours.maximumDuplicates) duplicate instances"))
+            checks.append(
+                GoalCheck(
+                    passed: ours.maximumDuplicates == 0,
+                    statement: "\(slug) no duplicates: \(ours.maximumDuplicates) duplicate instances"))
 
             let bound = report.peakInUseBytes + limits.costLimit
-            checks.append(GoalCheck(
-                passed: ours.peakLiveBytes <= bound,
-                statement: "\(slug) peak ≤ in-use peak + LRU cost limit: \(Format.mebibytes(ours.peakLiveBytes)) ≤ "
-                    + "\(Format.mebibytes(report.peakInUseBytes)) + \(Format.mebibytes(limits.costLimit)) MiB"))
+            checks.append(
+                GoalCheck(
+                    passed: ours.peakLiveBytes <= bound,
+                    statement: "\(slug) peak ≤ in-use peak + LRU cost limit: \(Format.mebibytes(ours.peakLiveBytes)) ≤ "
+                        + "\(Format.mebibytes(report.peakInUseBytes)) + \(Format.mebibytes(limits.costLimit)) MiB"))
 
             let audit = ours.smallImageDecodes
-            checks.append(GoalCheck(
-                passed: audit.unexplained == 0,
-                statement: "\(slug) small images decoded once unless evicted: \(audit.distinctImages) distinct, "
-                    + "\(audit.decodes) decodes = \(audit.distinctImages) + \(audit.afterWarning) after a memory warning "
-                    + "+ \(audit.afterEviction) after an LRU eviction + \(audit.unexplained) unexplained"))
+            checks.append(
+                GoalCheck(
+                    passed: audit.unexplained == 0,
+                    statement: "\(slug) small images decoded once unless evicted: \(audit.distinctImages) distinct, "
+                        + "\(audit.decodes) decodes = \(audit.distinctImages) + \(audit.afterWarning) after a memory warning "
+                        + "+ \(audit.afterEviction) after an LRU eviction + \(audit.unexplained) unexplained"))
 
             // Per workload "no more"; "fewer" is judged on the total below, because where every
             // image is large (the pager) the LRU by design holds nothing and both decode alike.
             if let weak = report.run(labelled: StrategyKind.weakDictionaryLabel) {
                 totals.ours += ours.decodes
                 totals.weak += weak.decodes
-                checks.append(GoalCheck(
-                    passed: ours.decodes <= weak.decodes,
-                    statement: "\(slug) no more decodes than weak dictionary: \(ours.decodes) vs \(weak.decodes) "
-                        + "(minimum possible: \(ours.distinctImages))"))
+                checks.append(
+                    GoalCheck(
+                        passed: ours.decodes <= weak.decodes,
+                        statement: "\(slug) no more decodes than weak dictionary: \(ours.decodes) vs \(weak.decodes) "
+                            + "(minimum possible: \(ours.distinctImages))"))
             }
             if let peer = report.run(labelled: StrategyKind.nsCacheWeakTableLabel) {
-                checks.append(GoalCheck(
-                    passed: ours.peakLiveBytes <= peer.peakLiveBytes && ours.decodes <= peer.decodes,
-                    statement: "\(slug) at least as good as NSCache + weak table: peak "
-                        + "\(Format.mebibytes(ours.peakLiveBytes)) vs \(Format.mebibytes(peer.peakLiveBytes)) MiB, "
-                        + "decodes \(ours.decodes) vs \(peer.decodes)"))
+                checks.append(
+                    GoalCheck(
+                        passed: ours.peakLiveBytes <= peer.peakLiveBytes && ours.decodes <= peer.decodes,
+                        statement: "\(slug) at least as good as NSCache + weak table: peak "
+                            + "\(Format.mebibytes(ours.peakLiveBytes)) vs \(Format.mebibytes(peer.peakLiveBytes)) MiB, "
+                            + "decodes \(ours.decodes) vs \(peer.decodes)"))
             }
         }
-        checks.append(GoalCheck(passed: totals.ours < totals.weak,
-                                statement: "all workloads: fewer decodes than weak dictionary in total: "
-                                    + "\(totals.ours) vs \(totals.weak)"))
+        checks.append(
+            GoalCheck(
+                passed: totals.ours < totals.weak,
+                statement: "all workloads: fewer decodes than weak dictionary in total: "
+                    + "\(totals.ours) vs \(totals.weak)"))
         if let hitPath {
             checks += HitPathBenchmark.threadCounts.map { threads in
                 let strong = hitPath.ratioToDictionary(HitPathBenchmark.storeStrongHit, threads: threads)
@@ -54,7 +64,8 @@ enum Goals {
                 return GoalCheck(
                     passed: strong <= hitPathRatioLimit && weak <= hitPathRatioLimit,
                     statement: "hit path within \(Int(hitPathRatioLimit))× a locked Dictionary, \(threads) "
-                        + "thread\(threads == 1 ? "" : "s"): strong hit \(Format.ratio(strong)), weak hit \(Format.ratio(weak))")
+                        + "thread\(threads == 1 ? "" : "s"): strong hit \(Format.ratio(strong)), weak hit \(Format.ratio(weak))"
+                )
             }
         }
         return checks
@@ -68,19 +79,22 @@ enum Goals {
             for run in report.runs {
                 let context = "\(report.workload.slug) / \(run.strategy)"
                 if run.liveCountAfterRelease != 0 {
-                    warnings.append("\(context): \(run.liveCountAfterRelease) bitmaps still alive after releasing everything")
+                    warnings.append(
+                        "\(context): \(run.liveCountAfterRelease) bitmaps still alive after releasing everything")
                 }
                 if run.failedLookups > 0 {
                     warnings.append("\(context): \(run.failedLookups) lookups returned nil")
                 }
                 if run.counters.decodes != run.decodes {
-                    warnings.append("\(context): the strategy counted \(run.counters.decodes) decodes, "
-                        + "the replay saw \(run.decodes) new instances")
+                    warnings.append(
+                        "\(context): the strategy counted \(run.counters.decodes) decodes, "
+                            + "the replay saw \(run.decodes) new instances")
                 }
             }
             if !report.inconsistentInUseRuns.isEmpty {
-                warnings.append("\(report.workload.slug): in-use bytes differ for "
-                    + report.inconsistentInUseRuns.joined(separator: ", "))
+                warnings.append(
+                    "\(report.workload.slug): in-use bytes differ for "
+                        + report.inconsistentInUseRuns.joined(separator: ", "))
             }
         }
         return warnings

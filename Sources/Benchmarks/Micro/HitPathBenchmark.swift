@@ -22,7 +22,8 @@ enum HitPathBenchmark {
         /// The median of `candidate` over the median of the `Dictionary` baseline.
         func ratioToDictionary(_ candidate: String, threads: Int) -> Double {
             guard let value = nanosecondsPerLookup[candidate]?[threads]?.median,
-                  let baseline = nanosecondsPerLookup[dictionary]?[threads]?.median, baseline > 0 else { return .nan }
+                let baseline = nanosecondsPerLookup[dictionary]?[threads]?.median, baseline > 0
+            else { return .nan }
             return value / baseline
         }
     }
@@ -65,7 +66,9 @@ enum HitPathBenchmark {
                 for threads in threadCounts {
                     let nanoseconds = measure(candidate, threads: threads)
                     // Round 0 warms caches, branch predictors and the allocator; it is not kept.
-                    if round > 0 { samplesByCandidate[candidate.name, default: [:]][threads, default: []].append(nanoseconds) }
+                    if round > 0 {
+                        samplesByCandidate[candidate.name, default: [:]][threads, default: []].append(nanoseconds)
+                    }
                 }
             }
         }
@@ -87,8 +90,10 @@ enum HitPathBenchmark {
 
     /// The table: median ns per lookup, the spread (min-max), and the ratio to the Dictionary.
     static func table(_ results: Results) -> String {
-        var table = TextTable(headers: ["hit path", "1 thread ns", "spread", "÷ Dictionary", "2 threads ns", "spread",
-                                        "÷ Dictionary"])
+        var table = TextTable(headers: [
+            "hit path", "1 thread ns", "spread", "÷ Dictionary", "2 threads ns", "spread",
+            "÷ Dictionary",
+        ])
         for candidate in [storeStrongHit, storeWeakHit, dictionary, nsCache] {
             var row = [candidate]
             for threads in threadCounts {
@@ -96,9 +101,11 @@ enum HitPathBenchmark {
                     row += ["n/a", "", ""]
                     continue
                 }
-                row += [Format.fixed(distribution.median, digits: 1),
-                        "\(Format.fixed(distribution.minimum, digits: 1))–\(Format.fixed(distribution.maximum, digits: 1))",
-                        Format.ratio(results.ratioToDictionary(candidate, threads: threads))]
+                row += [
+                    Format.fixed(distribution.median, digits: 1),
+                    "\(Format.fixed(distribution.minimum, digits: 1))–\(Format.fixed(distribution.maximum, digits: 1))",
+                    Format.ratio(results.ratioToDictionary(candidate, threads: threads)),
+                ]
             }
             table.append(row)
         }

@@ -16,7 +16,9 @@ struct ChartAxis {
     let ticks: [Double]
 
     /// A linear axis from 0 to `maximum` (or the round value above it), about five ticks.
-    static func linear(maximum: Double, pixelRange: (start: Double, end: Double), endsOnRoundValue: Bool = true) -> ChartAxis {
+    static func linear(maximum: Double, pixelRange: (start: Double, end: Double), endsOnRoundValue: Bool = true)
+        -> ChartAxis
+    {
         let step = roundStep(atLeast: max(maximum, 1e-9) / 5)
         let upper = endsOnRoundValue ? max(step, (maximum / step).rounded(.up) * step) : max(maximum, 1e-9)
         let ticks = stride(from: 0, through: upper + step / 1000, by: step).map { $0 }

@@ -22,31 +22,39 @@ enum SVGChart {
 
         let useLog = floorPeak > 0 && maximum > logScaleThreshold * floorPeak
         let yRange = (start: plot.bottom, end: plot.top)
-        let yAxis = useLog
-            ? ChartAxis.logarithmic(minimum: max((inUse.filter { $0 > 0 }.min() ?? floorPeak) / 2, maximum / 10_000),
-                                    maximum: maximum, pixelRange: yRange)
+        let yAxis =
+            useLog
+            ? ChartAxis.logarithmic(
+                minimum: max((inUse.filter { $0 > 0 }.min() ?? floorPeak) / 2, maximum / 10_000),
+                maximum: maximum, pixelRange: yRange)
             : ChartAxis.linear(maximum: maximum, pixelRange: yRange)
-        let xAxis = ChartAxis.linear(maximum: Double(stepCount - 1), pixelRange: (plot.left, plot.right),
-                                     endsOnRoundValue: false)
+        let xAxis = ChartAxis.linear(
+            maximum: Double(stepCount - 1), pixelRange: (plot.left, plot.right),
+            endsOnRoundValue: false)
 
         var svg: [String] = [
             ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" "##
                 + ##"viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
             ##"<rect width="100%" height="100%" fill="white"/>"##,
-            text(x: plot.left, y: 26, "\(report.workload.title): live decoded bytes per UI event", size: 17, weight: "bold"),
+            text(
+                x: plot.left, y: 26, "\(report.workload.title): live decoded bytes per UI event", size: 17,
+                weight: "bold"),
             text(x: plot.left, y: 46, report.workload.description, size: 12, fill: "#555"),
         ]
         svg += axes(x: xAxis, y: yAxis, logarithmic: useLog)
         for step in report.memoryWarningSteps {
             let x = format(xAxis.position(Double(step)))
-            svg.append(##"<line x1="\##(x)" y1="\##(format(plot.top))" x2="\##(x)" y2="\##(format(plot.bottom))" "##
-                + ##"stroke="#c00" stroke-width="1.2" stroke-dasharray="6 4"/>"##)
+            svg.append(
+                ##"<line x1="\##(x)" y1="\##(format(plot.top))" x2="\##(x)" y2="\##(format(plot.bottom))" "##
+                    + ##"stroke="#c00" stroke-width="1.2" stroke-dasharray="6 4"/>"##)
         }
-        let order = report.runs.indices.filter { report.runs[$0].strategy != StrategyKind.defaultPolicyLabel }
+        let order =
+            report.runs.indices.filter { report.runs[$0].strategy != StrategyKind.defaultPolicyLabel }
             + report.runs.indices.filter { report.runs[$0].strategy == StrategyKind.defaultPolicyLabel }
         for index in order {
             let isDefault = report.runs[index].strategy == StrategyKind.defaultPolicyLabel
-            svg.append(polyline(series[index], x: xAxis, y: yAxis, color: color(index), width: isDefault ? 3 : 1.6, dash: nil))
+            svg.append(
+                polyline(series[index], x: xAxis, y: yAxis, color: color(index), width: isDefault ? 3 : 1.6, dash: nil))
         }
         // The floor goes on top: the weak dictionary usually runs exactly along it.
         svg.append(polyline(inUse, x: xAxis, y: yAxis, color: "#000", width: 2, dash: "5 3"))
@@ -58,31 +66,38 @@ enum SVGChart {
     private static func color(_ index: Int) -> String { palette[index % palette.count] }
 
     private static func axes(x: ChartAxis, y: ChartAxis, logarithmic: Bool) -> [String] {
-        var parts = [##"<rect x="\##(format(plot.left))" y="\##(format(plot.top))" width="\##(format(plot.right - plot.left))" "##
-            + ##"height="\##(format(plot.bottom - plot.top))" fill="none" stroke="#888"/>"##]
+        var parts = [
+            ##"<rect x="\##(format(plot.left))" y="\##(format(plot.top))" width="\##(format(plot.right - plot.left))" "##
+                + ##"height="\##(format(plot.bottom - plot.top))" fill="none" stroke="#888"/>"##
+        ]
         for tick in y.ticks {
             let position = format(y.position(tick))
-            parts.append(##"<line x1="\##(format(plot.left))" y1="\##(position)" x2="\##(format(plot.right))" y2="\##(position)" "##
-                + ##"stroke="#e4e4e4"/>"##)
+            parts.append(
+                ##"<line x1="\##(format(plot.left))" y1="\##(position)" x2="\##(format(plot.right))" y2="\##(position)" "##
+                    + ##"stroke="#e4e4e4"/>"##)
             parts.append(text(x: plot.left - 8, y: y.position(tick) + 4, ChartAxis.label(tick), anchor: "end"))
         }
         for tick in x.ticks {
             let position = format(x.position(tick))
-            parts.append(##"<line x1="\##(position)" y1="\##(format(plot.bottom))" x2="\##(position)" y2="\##(format(plot.bottom + 5))" "##
-                + ##"stroke="#888"/>"##)
+            parts.append(
+                ##"<line x1="\##(position)" y1="\##(format(plot.bottom))" x2="\##(position)" y2="\##(format(plot.bottom + 5))" "##
+                    + ##"stroke="#888"/>"##)
             parts.append(text(x: x.position(tick), y: plot.bottom + 20, ChartAxis.label(tick), anchor: "middle"))
         }
         parts.append(text(x: (plot.left + plot.right) / 2, y: plot.bottom + 44, "UI event (step)", anchor: "middle"))
         let yTitle = logarithmic ? "live decoded MiB (log scale)" : "live decoded MiB"
-        parts.append(##"<text x="0" y="0" transform="translate(22 \##(format((plot.top + plot.bottom) / 2))) rotate(-90)" "##
-            + ##"text-anchor="middle" font-size="13">\##(yTitle)</text>"##)
+        parts.append(
+            ##"<text x="0" y="0" transform="translate(22 \##(format((plot.top + plot.bottom) / 2))) rotate(-90)" "##
+                + ##"text-anchor="middle" font-size="13">\##(yTitle)</text>"##)
         return parts
     }
 
     /// The series as a polyline; beyond one point per pixel column, each column keeps its
     /// minimum and maximum, so peaks survive the thinning.
-    private static func polyline(_ values: [Double], x: ChartAxis, y: ChartAxis, color: String, width: Double,
-                                 dash: String?) -> String {
+    private static func polyline(
+        _ values: [Double], x: ChartAxis, y: ChartAxis, color: String, width: Double,
+        dash: String?
+    ) -> String {
         let columns = Int(plot.right - plot.left)
         var points: [(Double, Double)] = []
         if values.count <= columns * 2 {
@@ -92,15 +107,18 @@ enum SVGChart {
             for column in 0..<columns {
                 let range = Int(Double(column) * perColumn)..<min(values.count, Int(Double(column + 1) * perColumn))
                 guard let low = range.min(by: { values[$0] < values[$1] }),
-                      let high = range.max(by: { values[$0] < values[$1] }) else { continue }
+                    let high = range.max(by: { values[$0] < values[$1] })
+                else { continue }
                 for index in [low, high].sorted() {
                     points.append((Double(index), values[index]))
                 }
             }
         }
-        let coordinates = points.map { "\(format(x.position($0.0))),\(format(y.position($0.1)))" }.joined(separator: " ")
+        let coordinates = points.map { "\(format(x.position($0.0))),\(format(y.position($0.1)))" }.joined(
+            separator: " ")
         let dashAttribute = dash.map { ##" stroke-dasharray="\##($0)""## } ?? ""
-        return ##"<polyline fill="none" stroke="\##(color)" stroke-width="\##(format(width))" stroke-linejoin="round"\##(dashAttribute) "##
+        return
+            ##"<polyline fill="none" stroke="\##(color)" stroke-width="\##(format(width))" stroke-linejoin="round"\##(dashAttribute) "##
             + ##"points="\##(coordinates)"/>"##
     }
 
@@ -110,15 +128,17 @@ enum SVGChart {
         var y = plot.top + 26
         func entry(_ label: String, color: String, width: Double, dash: String?) {
             let dashAttribute = dash.map { ##" stroke-dasharray="\##($0)""## } ?? ""
-            parts.append(##"<line x1="\##(format(left))" y1="\##(format(y - 4))" x2="\##(format(left + 26))" y2="\##(format(y - 4))" "##
-                + ##"stroke="\##(color)" stroke-width="\##(format(width))"\##(dashAttribute)/>"##)
+            parts.append(
+                ##"<line x1="\##(format(left))" y1="\##(format(y - 4))" x2="\##(format(left + 26))" y2="\##(format(y - 4))" "##
+                    + ##"stroke="\##(color)" stroke-width="\##(format(width))"\##(dashAttribute)/>"##)
             parts.append(text(x: left + 34, y: y, label))
             y += 22
         }
         for (index, run) in report.runs.enumerated() {
             let isDefault = run.strategy == StrategyKind.defaultPolicyLabel
-            entry("\(run.strategy)  \(Format.mebibytes(run.peakLiveBytes))", color: color(index),
-                  width: isDefault ? 3 : 1.6, dash: nil)
+            entry(
+                "\(run.strategy)  \(Format.mebibytes(run.peakLiveBytes))", color: color(index),
+                width: isDefault ? 3 : 1.6, dash: nil)
         }
         entry("in use (floor)  \(Format.mebibytes(report.peakInUseBytes))", color: "#000", width: 2, dash: "5 3")
         if !report.memoryWarningSteps.isEmpty {
@@ -127,8 +147,10 @@ enum SVGChart {
         return parts
     }
 
-    private static func text(x: Double, y: Double, _ content: String, size: Int = 12, weight: String = "normal",
-                             anchor: String = "start", fill: String = "#222") -> String {
+    private static func text(
+        x: Double, y: Double, _ content: String, size: Int = 12, weight: String = "normal",
+        anchor: String = "start", fill: String = "#222"
+    ) -> String {
         ##"<text x="\##(format(x))" y="\##(format(y))" font-size="\##(size)" font-weight="\##(weight)" "##
             + ##"text-anchor="\##(anchor)" fill="\##(fill)">\##(escape(content))</text>"##
     }

@@ -30,8 +30,9 @@ struct Replayer {
         let measurements = replay(workload, on: kind.make(corpus.root), baselineBytes: baseline.liveBytes)
         // The views and the strategy are gone now; so must be every bitmap they made.
         ResidentMemory.releaseFreeMemory()
-        return measurements.result(strategy: kind.label,
-                                   liveCountAfterRelease: Bitmap.memory.liveCount - baseline.liveCount)
+        return measurements.result(
+            strategy: kind.label,
+            liveCountAfterRelease: Bitmap.memory.liveCount - baseline.liveCount)
     }
 
     /// What a replay measured, before the strategy is released.
@@ -88,7 +89,8 @@ struct Replayer {
                         images.append((file, image))
                         if measurements.tracker.observe(image, file: file) && image.cost <= admissionCostLimit {
                             measurements.smallImageDecodes.recordDecode(
-                                of: file, warnings: warnings, evictionsBefore: evictionsBefore, evictionsAfter: evictions)
+                                of: file, warnings: warnings, evictionsBefore: evictionsBefore,
+                                evictionsAfter: evictions)
                         }
                     }
                     screen.show(view: view, images: images)

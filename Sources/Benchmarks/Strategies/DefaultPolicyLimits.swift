@@ -7,7 +7,7 @@ struct DefaultPolicyLimits {
     let admissionCostLimit: Int
 
     static var current: DefaultPolicyLimits {
-        guard case let .weakWithLRU(costLimit, countLimit, admissionCostLimit) = CachePolicy.default else {
+        guard case .weakWithLRU(let costLimit, let countLimit, let admissionCostLimit) = CachePolicy.default else {
             preconditionFailure("the benchmark's goals assume CachePolicy.default is .weakWithLRU")
         }
         return DefaultPolicyLimits(costLimit: costLimit, countLimit: countLimit, admissionCostLimit: admissionCostLimit)

@@ -52,7 +52,8 @@ final class NSCacheWeakTableStrategy: ImageStrategy {
     }
 
     var counters: StrategyCounters {
-        StrategyCounters(decodes: loader.decodeCount, strongHits: strongHits, weakHits: weakHits,
-                         evictions: cache.evictions)
+        StrategyCounters(
+            decodes: loader.decodeCount, strongHits: strongHits, weakHits: weakHits,
+            evictions: cache.evictions)
     }
 }

@@ -19,7 +19,8 @@ final class StoreStrategy: ImageStrategy {
 
     var counters: StrategyCounters {
         let statistics = store.statistics
-        return StrategyCounters(decodes: statistics.decodes, strongHits: statistics.strongHits,
-                                weakHits: statistics.weakHits, evictions: statistics.evictions)
+        return StrategyCounters(
+            decodes: statistics.decodes, strongHits: statistics.strongHits,
+            weakHits: statistics.weakHits, evictions: statistics.evictions)
     }
 }

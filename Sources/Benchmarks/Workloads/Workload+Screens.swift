@@ -27,7 +27,8 @@ extension Workload {
             let mustPush = stack.count == 1 && screenCount > 1
             let mayPush = stack.count < maximumStackDepth && screenCount > stack.count
             if mustPush || (mayPush && random.double(in: 0...1) < 0.55) {
-                let candidates = unvisited.isEmpty
+                let candidates =
+                    unvisited.isEmpty
                     ? (1..<screenCount).filter { screen in !stack.contains { $0.screen == screen } }
                     : unvisited
                 let screen = candidates[random.int(in: 0...candidates.count - 1)]

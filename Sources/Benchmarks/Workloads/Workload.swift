@@ -38,6 +38,9 @@ struct Workload {
 
     /// The four replays of the benchmark, for the corpus's layout.
     static func all(for layout: CorpusLayout, navigationEventCount: Int) -> [Workload] {
-        [.sharedIcon(), .feedScroll(layout), .pager(layout), .screens(layout, navigationEventCount: navigationEventCount)]
+        [
+            .sharedIcon(), .feedScroll(layout), .pager(layout),
+            .screens(layout, navigationEventCount: navigationEventCount),
+        ]
     }
 }

@@ -74,7 +74,7 @@ struct LRUCache<Key: Hashable & Sendable>: Sendable {
 
     /// Evicts least recently used entries until at most `cost` and `count` remain.
     mutating func trim(toCost cost: Int, count: Int, evicted: inout [CachedImage]) {
-        while (totalCost > cost || slots.count > count), oldest != Self.none {
+        while totalCost > cost || slots.count > count, oldest != Self.none {
             remove(slot: oldest, evicted: &evicted)
         }
     }

@@ -30,8 +30,9 @@ public struct NSImageDecoder: ImageDecoding {
     public func decode(_ data: Data, scale: Int) throws -> NSImage {
         guard scale >= 1 else { throw PlatformImageError.invalidScale(scale) }
         let cgImage = try EagerImageSource.decodedImage(from: data)
-        let pointSize = NSSize(width: CGFloat(cgImage.width) / CGFloat(scale),
-                               height: CGFloat(cgImage.height) / CGFloat(scale))
+        let pointSize = NSSize(
+            width: CGFloat(cgImage.width) / CGFloat(scale),
+            height: CGFloat(cgImage.height) / CGFloat(scale))
         return NSImage(cgImage: cgImage, size: pointSize)
     }
 }

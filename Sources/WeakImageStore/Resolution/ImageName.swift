@@ -109,7 +109,7 @@ struct ImageName: Equatable {
         guard stem.hasSuffix("x"), let at = stem.lastIndex(of: "@") else { return (stem, nil) }
         let digits = stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]
         guard digits.count <= 2, digits.allSatisfy(\.isASCII), let scale = Int(digits),
-              (1...maximumScale).contains(scale)
+            (1...maximumScale).contains(scale)
         else { return (stem, nil) }
         return (stem[..<at], scale)
     }

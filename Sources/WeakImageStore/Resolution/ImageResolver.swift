@@ -19,11 +19,13 @@ struct ImageResolver: Sendable {
 
     init(directories: [URL], scales: [Int], extensions: [String]) {
         precondition(!scales.isEmpty, "scales must not be empty")
-        precondition(scales.allSatisfy { (1...ImageName.maximumScale).contains($0) },
-                     "scales must be between 1 and \(ImageName.maximumScale)")
+        precondition(
+            scales.allSatisfy { (1...ImageName.maximumScale).contains($0) },
+            "scales must be between 1 and \(ImageName.maximumScale)")
         precondition(!extensions.isEmpty, "extensions must not be empty")
-        precondition(extensions.allSatisfy { !$0.isEmpty && !$0.contains(".") && !$0.contains("/") },
-                     "extensions are given without a dot, like \"png\"")
+        precondition(
+            extensions.allSatisfy { !$0.isEmpty && !$0.contains(".") && !$0.contains("/") },
+            "extensions are given without a dot, like \"png\"")
         self.directories = directories.map { $0.standardizedFileURL.path }
         self.scales = scales
         self.extensions = extensions

@@ -83,10 +83,14 @@ struct ResolutionCache: Sendable {
     ) {
         switch resolution {
         case .success(let file):
-            if tables.files.count >= capacity, tables.files[key] == nil { tables.files.removeAll(keepingCapacity: true) }
+            if tables.files.count >= capacity, tables.files[key] == nil {
+                tables.files.removeAll(keepingCapacity: true)
+            }
             tables.files[key] = ResolvedFile(key: file)
         case .failure(let error):
-            if tables.failures.count >= capacity, tables.failures[key] == nil { tables.failures.removeAll(keepingCapacity: true) }
+            if tables.failures.count >= capacity, tables.failures[key] == nil {
+                tables.failures.removeAll(keepingCapacity: true)
+            }
             tables.failures[key] = error
         }
     }

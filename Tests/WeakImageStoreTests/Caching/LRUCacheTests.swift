@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WeakImageStore
 
 final class LRUCacheTests: XCTestCase {
@@ -80,7 +81,9 @@ final class LRUCacheTests: XCTestCase {
             if Bool.random(using: &generator) {
                 let hit = cache.image(for: key) != nil
                 XCTAssertEqual(hit, model.contains { $0.key == key })
-                if let index = model.firstIndex(where: { $0.key == key }) { model.insert(model.remove(at: index), at: 0) }
+                if let index = model.firstIndex(where: { $0.key == key }) {
+                    model.insert(model.remove(at: index), at: 0)
+                }
             } else {
                 let cost = Int.random(in: 1...40, using: &generator)
                 cache.insert(bitmap(cost: cost), for: key, evicted: &evicted)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WeakImageStore
 
 /// Concurrent misses for one image decode it once and share the result, or the failure.

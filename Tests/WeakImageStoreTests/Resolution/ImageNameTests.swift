@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WeakImageStore
 
 final class ImageNameTests: XCTestCase {
@@ -26,9 +27,11 @@ final class ImageNameTests: XCTestCase {
 
     func test_candidates_tryExtensionsThenScalesInOrder() throws {
         let candidates = try parse("icon").candidateFileNames(scales: [2, 3, 1], extensions: ["png", "jpg"])
-        XCTAssertEqual(candidates.map(\.fileName), [
-            "icon@2x.png", "icon@3x.png", "icon.png", "icon@2x.jpg", "icon@3x.jpg", "icon.jpg",
-        ])
+        XCTAssertEqual(
+            candidates.map(\.fileName),
+            [
+                "icon@2x.png", "icon@3x.png", "icon.png", "icon@2x.jpg", "icon@3x.jpg", "icon.jpg",
+            ])
         XCTAssertEqual(candidates.map(\.scale), [2, 3, 1, 2, 3, 1])
     }
 

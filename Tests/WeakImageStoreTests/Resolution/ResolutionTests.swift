@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WeakImageStore
 
 /// Resolution like `UIImage(named:)`: scale suffixes, extensions, directory order, remembered results.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WeakImageStore
 
 /// Hostile names and files get a typed error (and nil from `image(named:)`), never a crash, a
@@ -23,11 +24,15 @@ final class BadInputTests: XCTestCase {
         let store = makeStore(directories: [directory.url], decoder: decoder)
         let escape = "../" + outside.url.lastPathComponent + "/secret"
 
-        for name in ["", escape, outside.path + "/secret", "icon\u{0}.png", "./icon",
-                     String(repeating: "a/", count: 600) + "icon"] {
-            assertError(try store.loadImage(named: name), matches: {
-                if case .invalidName = $0 { true } else { false }
-            }, name.debugDescription)
+        for name in [
+            "", escape, outside.path + "/secret", "icon\u{0}.png", "./icon",
+            String(repeating: "a/", count: 600) + "icon",
+        ] {
+            assertError(
+                try store.loadImage(named: name),
+                matches: {
+                    if case .invalidName = $0 { true } else { false }
+                }, name.debugDescription)
             XCTAssertNil(store.image(named: name))
         }
         XCTAssertEqual(decoder.calls.count, 0)
@@ -47,9 +52,11 @@ final class BadInputTests: XCTestCase {
         let store = makeStore(directories: [directory.url], decoder: decoder)
 
         for name in ["icon", "linked/secret"] {
-            assertError(try store.loadImage(named: name), matches: {
-                if case .invalidName = $0 { true } else { false }
-            }, name)
+            assertError(
+                try store.loadImage(named: name),
+                matches: {
+                    if case .invalidName = $0 { true } else { false }
+                }, name)
         }
         XCTAssertEqual(decoder.calls.count, 0, "a file outside the directory was read")
     }
@@ -62,9 +69,11 @@ final class BadInputTests: XCTestCase {
         XCTAssertThrowsError(try store.loadImage(named: "icon")) { error in
             XCTAssertEqual(error as? ImageStoreError, .notFound(name: "icon"))
         }
-        assertError(try store.loadImage(contentsOfFile: directory.path + "/icon.png"), matches: {
-            if case .unreadable = $0 { true } else { false }
-        }, "contentsOfFile on a directory")
+        assertError(
+            try store.loadImage(contentsOfFile: directory.path + "/icon.png"),
+            matches: {
+                if case .unreadable = $0 { true } else { false }
+            }, "contentsOfFile on a directory")
     }
 
     func test_fifoNamedLikeAnImage_isRefused_withoutBlocking() throws {
@@ -74,9 +83,11 @@ final class BadInputTests: XCTestCase {
 
         // Opening a FIFO for reading without a writer would block forever.
         XCTAssertNil(store.image(named: "icon"))
-        assertError(try store.loadImage(contentsOfFile: directory.path + "/icon.png"), matches: {
-            if case .unreadable(_, "not a regular file") = $0 { true } else { false }
-        }, "contentsOfFile on a FIFO")
+        assertError(
+            try store.loadImage(contentsOfFile: directory.path + "/icon.png"),
+            matches: {
+                if case .unreadable(_, "not a regular file") = $0 { true } else { false }
+            }, "contentsOfFile on a FIFO")
     }
 
     func test_fileOverTheSizeLimit_isRefusedBeforeReading() throws {
@@ -85,9 +96,11 @@ final class BadInputTests: XCTestCase {
         let decoder = FakeDecoder()
         let store = makeStore(directories: [directory.url], maximumFileSize: 1000, decoder: decoder)
 
-        assertError(try store.loadImage(named: "huge"), matches: {
-            if case .fileTooLarge(_, 2000, 1000) = $0 { true } else { false }
-        }, "huge")
+        assertError(
+            try store.loadImage(named: "huge"),
+            matches: {
+                if case .fileTooLarge(_, 2000, 1000) = $0 { true } else { false }
+            }, "huge")
         XCTAssertEqual(decoder.calls.count, 0)
     }
 
@@ -96,9 +109,15 @@ final class BadInputTests: XCTestCase {
         directory.write("broken.png", Array("FAIL".utf8))
         let store = makeStore(directories: [directory.url])
 
-        assertError(try store.loadImage(named: "broken"), matches: {
-            if case .decodingFailed(let path, "fake decoder refused the file") = $0 { path.hasSuffix("/broken.png") } else { false }
-        }, "broken")
+        assertError(
+            try store.loadImage(named: "broken"),
+            matches: {
+                if case .decodingFailed(let path, "fake decoder refused the file") = $0 {
+                    path.hasSuffix("/broken.png")
+                } else {
+                    false
+                }
+            }, "broken")
         XCTAssertNil(store.image(named: "broken"))
     }
 
@@ -109,9 +128,11 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(chmod(path, 0), 0)
         let store = makeStore(directories: [directory.url])
 
-        assertError(try store.loadImage(named: "locked"), matches: {
-            if case .unreadable = $0 { true } else { false }
-        }, "locked")
+        assertError(
+            try store.loadImage(named: "locked"),
+            matches: {
+                if case .unreadable = $0 { true } else { false }
+            }, "locked")
     }
 
     func test_missingPath_isNotFound() {
@@ -126,6 +147,7 @@ final class BadInputTests: XCTestCase {
             ImageStoreError.fileTooLarge(path: "/a.png", size: 9, limit: 5).description,
             "/a.png is 9 bytes, over the limit of 5 bytes"
         )
-        XCTAssertEqual(ImageStoreError.notFound(name: "x").description, "no image named \"x\" in the store's directories")
+        XCTAssertEqual(
+            ImageStoreError.notFound(name: "x").description, "no image named \"x\" in the store's directories")
     }
 }

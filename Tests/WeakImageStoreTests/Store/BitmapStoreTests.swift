@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WeakImageStore
 
 /// The default `ImageStore<Bitmap>` with the real PNG decoder, end to end.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WeakImageStore
 
 /// Files that change between resolution and reading: the checks are made on the opened file, so

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WeakImageStore
 
 /// Identity is the resolved file: every spelling of one file returns the same instance.

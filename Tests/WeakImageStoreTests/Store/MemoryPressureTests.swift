@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WeakImageStore
 
 final class MemoryPressureTests: XCTestCase {

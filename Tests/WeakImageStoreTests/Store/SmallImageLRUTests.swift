@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WeakImageStore
 
 /// `.weakWithLRU` keeps small images between uses, bounded by cost and count; large ones never.
@@ -71,10 +72,13 @@ final class SmallImageLRUTests: XCTestCase {
         XCTAssertIdentical(store.image(named: "held"), held)
 
         XCTAssertEqual(store.statistics.weakHits, 1)
-        XCTAssertEqual(store.engine._withState { ($0.storage as? WeakWithLRUStorage)?.recentlyUsed.keysByRecency.map(\.path.lastPathComponent) }, ["held.png"])
+        XCTAssertEqual(
+            store.engine._withState {
+                ($0.storage as? WeakWithLRUStorage)?.recentlyUsed.keysByRecency.map(\.path.lastPathComponent)
+            }, ["held.png"])
     }
 }
 
-private extension String {
-    var lastPathComponent: String { String(split(separator: "/").last ?? "") }
+extension String {
+    fileprivate var lastPathComponent: String { String(split(separator: "/").last ?? "") }
 }

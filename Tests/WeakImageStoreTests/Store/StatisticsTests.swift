@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WeakImageStore
 
 final class StatisticsTests: XCTestCase {
@@ -11,14 +12,14 @@ final class StatisticsTests: XCTestCase {
             directories: [directory.url]
         )
 
-        _ = store.image(named: "icon")          // miss, decode, admitted
-        _ = store.image(named: "icon")          // strong hit
-        let photo = store.image(named: "photo") // miss, decode, weak only
-        _ = store.image(named: "photo.png")     // weak hit
-        _ = store.image(named: "ghost")         // miss, no decode
-        _ = store.image(named: "ghost")         // remembered miss
-        _ = store.image(named: "../x")          // invalid: miss
-        store.handleMemoryPressure(.critical)   // evicts icon
+        _ = store.image(named: "icon")  // miss, decode, admitted
+        _ = store.image(named: "icon")  // strong hit
+        let photo = store.image(named: "photo")  // miss, decode, weak only
+        _ = store.image(named: "photo.png")  // weak hit
+        _ = store.image(named: "ghost")  // miss, no decode
+        _ = store.image(named: "ghost")  // remembered miss
+        _ = store.image(named: "../x")  // invalid: miss
+        store.handleMemoryPressure(.critical)  // evicts icon
 
         var expected = ImageStoreStatistics()
         expected.lookups = 7

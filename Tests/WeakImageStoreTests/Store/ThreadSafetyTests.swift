@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WeakImageStore
 
 /// Every public method from many threads at once, with exact totals afterwards.
@@ -8,7 +9,8 @@ final class ThreadSafetyTests: XCTestCase {
             let directory = TestDirectory()
             for index in 0..<20 { directory.write("icon\(index).png", size: 10 + index) }
             let store = makeStore(policy: policy, directories: [directory.url])
-            let threads = 8, perThread = 2000
+            let threads = 8
+            let perThread = 2000
 
             runConcurrently(threads: threads) { thread in
                 var held: [Bitmap] = []
@@ -34,8 +36,10 @@ final class ThreadSafetyTests: XCTestCase {
     }
 
     func test_nothingDecodesOrDeallocates_whileTheLockIsHeld() throws {
-        for policy in [CachePolicy.strong, .retainCountSweep, .weak,
-                       .weakWithLRU(costLimit: 30, countLimit: 3, admissionCostLimit: 100)] {
+        for policy in [
+            CachePolicy.strong, .retainCountSweep, .weak,
+            .weakWithLRU(costLimit: 30, countLimit: 3, admissionCostLimit: 100),
+        ] {
             let directory = TestDirectory()
             for index in 0..<10 { directory.write("icon\(index).png", size: 10) }
             let probe = LockProbe()

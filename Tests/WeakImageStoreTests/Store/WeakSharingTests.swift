@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import WeakImageStore
 
 /// Under `.weak` and `.weakWithLRU` an image is shared while held and freed when nobody holds it.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import WeakImageStore
 
 /// 8 threads × many random operations on every policy, checking the store's invariants throughout.
@@ -28,7 +29,8 @@ final class ConcurrentStressTests: XCTestCase {
         init() {
             var names: [(String, Int)] = []
             for index in 0..<ConcurrentStressTests.fileCount {
-                directory.write("img\(index).png", size: ConcurrentStressTests.size(index), fill: ConcurrentStressTests.fill(index))
+                directory.write(
+                    "img\(index).png", size: ConcurrentStressTests.size(index), fill: ConcurrentStressTests.fill(index))
                 names.append(("img\(index)", index))
                 if index % 3 == 0 { names.append(("img\(index).png", index)) }
             }
@@ -128,12 +130,16 @@ final class ConcurrentStressTests: XCTestCase {
                 if step % 512 == 0 {
                     let statistics = store.statistics
                     if case .weakWithLRU(let costLimit, let countLimit, _) = policy,
-                       statistics.strongCost > costLimit || statistics.strongCount > countLimit {
-                        violations.record("LRU over its limits: \(statistics.strongCost) bytes, \(statistics.strongCount) images")
+                        statistics.strongCost > costLimit || statistics.strongCount > countLimit
+                    {
+                        violations.record(
+                            "LRU over its limits: \(statistics.strongCost) bytes, \(statistics.strongCount) images")
                     }
-                    let outcomes = statistics.strongHits + statistics.weakHits + statistics.misses + statistics.coalescedLoads
+                    let outcomes =
+                        statistics.strongHits + statistics.weakHits + statistics.misses + statistics.coalescedLoads
                     if outcomes != statistics.lookups {
-                        violations.record("statistics do not add up: \(outcomes) outcomes for \(statistics.lookups) lookups")
+                        violations.record(
+                            "statistics do not add up: \(outcomes) outcomes for \(statistics.lookups) lookups")
                     }
                 }
             }

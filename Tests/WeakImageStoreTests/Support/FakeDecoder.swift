@@ -1,5 +1,6 @@
-import Foundation
 import Dispatch
+import Foundation
+
 @testable import WeakImageStore
 
 /// A decoder for store tests: a file's bytes become a one-row gray bitmap, so an image's cost is

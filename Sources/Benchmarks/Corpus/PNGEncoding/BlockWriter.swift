@@ -1,14 +1,22 @@
 /// Writes one DEFLATE block in whichever of the three encodings is smallest (RFC 1951, 3.2.3).
 enum BlockWriter {
-    private static let lengthBases = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
-                                      35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-    private static let lengthExtraBits = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
-                                          3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    private static let distanceBases = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
-                                        257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
-                                        8193, 12289, 16385, 24577]
-    private static let distanceExtraBits = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
-                                            7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    private static let lengthBases = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
+        35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+    ]
+    private static let lengthExtraBits = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
+        3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
+    private static let distanceBases = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
+        257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
+        8193, 12289, 16385, 24577,
+    ]
+    private static let distanceExtraBits = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
+        7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+    ]
     /// The order code-length code lengths are sent in, rarest last so trailing zeros can be cut.
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
     private static let endOfBlock = 256
@@ -49,9 +57,11 @@ enum BlockWriter {
         }
 
         let dynamic = DynamicHeader(literalFrequencies: literalFrequencies, distanceFrequencies: distanceFrequencies)
-        let dynamicBits = 3 + dynamic.bitCount + dynamic.literalCode.bitCount(for: literalFrequencies)
+        let dynamicBits =
+            3 + dynamic.bitCount + dynamic.literalCode.bitCount(for: literalFrequencies)
             + dynamic.distanceCode.bitCount(for: distanceFrequencies) + extraBitCount
-        let fixedBits = 3 + fixedLiteralCode.bitCount(for: literalFrequencies + [0, 0])
+        let fixedBits =
+            3 + fixedLiteralCode.bitCount(for: literalFrequencies + [0, 0])
             + fixedDistanceCode.bitCount(for: distanceFrequencies) + extraBitCount
         let storedChunkCount = max(1, (raw.count + 65_534) / 65_535)
         let storedBits = storedChunkCount * (3 + 7 + 32) + raw.count * 8
@@ -70,7 +80,8 @@ enum BlockWriter {
         }
     }
 
-    private static func writeStored(_ raw: Slice<UnsafeBufferPointer<UInt8>>, isFinal: Bool, to writer: inout BitWriter) {
+    private static func writeStored(_ raw: Slice<UnsafeBufferPointer<UInt8>>, isFinal: Bool, to writer: inout BitWriter)
+    {
         var start = raw.startIndex
         repeat {
             let end = min(start + 65_535, raw.endIndex)
@@ -94,12 +105,15 @@ enum BlockWriter {
                 continue
             }
             let lengthCode = lengthCodeOfLength[symbol.length]
-            writer.write(huffmanCode: literalCode.codes[257 + lengthCode], length: literalCode.lengths[257 + lengthCode])
+            writer.write(
+                huffmanCode: literalCode.codes[257 + lengthCode], length: literalCode.lengths[257 + lengthCode])
             writer.write(UInt32(symbol.length - lengthBases[lengthCode]), bitCount: lengthExtraBits[lengthCode])
             let distanceCodeIndex = distanceCodeOfDistance[symbol.distance]
-            writer.write(huffmanCode: distanceCode.codes[distanceCodeIndex], length: distanceCode.lengths[distanceCodeIndex])
-            writer.write(UInt32(symbol.distance - distanceBases[distanceCodeIndex]),
-                         bitCount: distanceExtraBits[distanceCodeIndex])
+            writer.write(
+                huffmanCode: distanceCode.codes[distanceCodeIndex], length: distanceCode.lengths[distanceCodeIndex])
+            writer.write(
+                UInt32(symbol.distance - distanceBases[distanceCodeIndex]),
+                bitCount: distanceExtraBits[distanceCodeIndex])
         }
         writer.write(huffmanCode: literalCode.codes[endOfBlock], length: literalCode.lengths[endOfBlock])
     }
@@ -120,8 +134,9 @@ enum BlockWriter {
             distanceCode = HuffmanCode(frequencies: distanceFrequencies, maximumLength: 15)
             literalCount = max(257, (literalCode.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
             distanceCount = max(1, (distanceCode.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
-            runs = Self.runLengthEncode(Array(literalCode.lengths[..<literalCount])
-                                        + Array(distanceCode.lengths[..<distanceCount]))
+            runs = Self.runLengthEncode(
+                Array(literalCode.lengths[..<literalCount])
+                    + Array(distanceCode.lengths[..<distanceCount]))
             var codeLengthFrequencies = [Int](repeating: 0, count: 19)
             for run in runs {
                 codeLengthFrequencies[run.symbol] += 1

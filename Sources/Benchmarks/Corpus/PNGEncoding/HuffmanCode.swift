@@ -64,7 +64,7 @@ struct HuffmanCode {
 
         // Items are leaves (a symbol) or packages (two items of the previous round), stored flat.
         var itemWeights: [Int] = []
-        var itemSymbol: [Int] = []          // -1 for packages
+        var itemSymbol: [Int] = []  // -1 for packages
         var itemChildren: [(Int, Int)] = []
         func makeLeaf(_ symbol: Int) -> Int {
             itemWeights.append(weights[symbol])
@@ -90,7 +90,8 @@ struct HuffmanCode {
             var leafIndex = 0
             var packageIndex = 0
             while leafIndex < leaves.count || packageIndex < packages.count {
-                let takeLeaf = packageIndex == packages.count
+                let takeLeaf =
+                    packageIndex == packages.count
                     || (leafIndex < leaves.count
                         && itemWeights[leaves[leafIndex]] <= itemWeights[packages[packageIndex]])
                 if takeLeaf {

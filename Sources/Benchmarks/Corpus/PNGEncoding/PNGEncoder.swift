@@ -25,7 +25,7 @@ enum PNGEncoder {
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(bitmap.width))
         header.appendBigEndian(UInt32(bitmap.height))
-        header += [8, colorType, 0, 0, 0]   // bit depth 8, deflate, adaptive filtering, no interlace
+        header += [8, colorType, 0, 0, 0]  // bit depth 8, deflate, adaptive filtering, no interlace
         appendChunk("IHDR", header, to: &file)
 
         let compressed = zlibWrap(filtered)
@@ -82,7 +82,9 @@ enum PNGEncoder {
 
 extension [UInt8] {
     fileprivate mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16),
-                            UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)])
+        append(contentsOf: [
+            UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16),
+            UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value),
+        ])
     }
 }

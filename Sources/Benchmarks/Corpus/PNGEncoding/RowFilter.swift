@@ -16,7 +16,8 @@ enum RowFilter {
                 var bestFilter = 0
                 var bestScore = Int.max
                 zeroRow.withUnsafeBufferPointer { zeros in
-                    let above = row == 0
+                    let above =
+                        row == 0
                         ? zeros : UnsafeBufferPointer(rebasing: image[(row - 1) * rowLength..<row * rowLength])
                     for filter in 0..<5 {
                         let score = candidates[filter].withUnsafeMutableBufferPointer { out in

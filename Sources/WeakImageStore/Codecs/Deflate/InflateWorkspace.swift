@@ -25,7 +25,8 @@ struct InflateWorkspace {
     private let allocation: UnsafeMutableRawPointer
 
     /// The number of 32-bit table entries before the byte-sized areas.
-    private static let entryCount = HuffmanTable.literalLengthCapacity + HuffmanTable.distanceCapacity
+    private static let entryCount =
+        HuffmanTable.literalLengthCapacity + HuffmanTable.distanceCapacity
         + HuffmanTable.codeLengthCapacity + fixedLiteralLengthCount + fixedDistanceCount + 288 + 32 + 19
     /// The fixed literal/length code has no code longer than 9 bits, so its root table suffices.
     private static let fixedLiteralLengthCount = 1 << HuffmanTable.literalLengthRootBits

@@ -73,7 +73,8 @@ struct Inflater {
         let produced = output - outputStart
         guard produced == expected else { throw .tooLittleData(expected: expected, actual: produced) }
         let trailer = try reader.takeAlignedBytes(4)
-        let declared = UInt32(trailer[0]) << 24 | UInt32(trailer[1]) << 16 | UInt32(trailer[2]) << 8
+        let declared =
+            UInt32(trailer[0]) << 24 | UInt32(trailer[1]) << 16 | UInt32(trailer[2]) << 8
             | UInt32(trailer[3])
         let computed = Adler32.checksum(outputStart, count: expected)
         guard declared == computed else { throw .adlerMismatch(declared: declared, computed: computed) }

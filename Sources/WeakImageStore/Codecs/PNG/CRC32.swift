@@ -48,7 +48,8 @@ enum CRC32 {
                 let word1 = UInt32(truncatingIfNeeded: low &>> 32)
                 let word2 = UInt32(truncatingIfNeeded: high)
                 let word3 = UInt32(truncatingIfNeeded: high &>> 32)
-                crc = lookup(15, word0, 0) ^ lookup(14, word0, 8) ^ lookup(13, word0, 16) ^ lookup(12, word0, 24)
+                crc =
+                    lookup(15, word0, 0) ^ lookup(14, word0, 8) ^ lookup(13, word0, 16) ^ lookup(12, word0, 24)
                     ^ lookup(11, word1, 0) ^ lookup(10, word1, 8) ^ lookup(9, word1, 16) ^ lookup(8, word1, 24)
                     ^ lookup(7, word2, 0) ^ lookup(6, word2, 8) ^ lookup(5, word2, 16) ^ lookup(4, word2, 24)
                     ^ lookup(3, word3, 0) ^ lookup(2, word3, 8) ^ lookup(1, word3, 16) ^ lookup(0, word3, 24)

@@ -31,7 +31,7 @@ struct PNGPass: Equatable {
                 PNGPass(
                     width: header.width, height: header.height, xStart: 0, yStart: 0, xStep: 1, yStep: 1,
                     rowByteCount: header.rowByteCount(width: header.width)
-                ),
+                )
             ]
         }
         return adam7.compactMap { origin in

@@ -149,7 +149,9 @@ struct PixelExpansion {
             output[4 * last + 3] = 255
         case .rgb8(let key?):
             for x in 0..<pixelCount {
-                let red = row[3 * x], green = row[3 * x + 1], blue = row[3 * x + 2]
+                let red = row[3 * x]
+                let green = row[3 * x + 1]
+                let blue = row[3 * x + 2]
                 output[4 * x] = red
                 output[4 * x + 1] = green
                 output[4 * x + 2] = blue
@@ -163,7 +165,8 @@ struct PixelExpansion {
                 output[4 * x + 2] = sample[4]
                 var isKey = false
                 if let key {
-                    isKey = Int(sample[0]) << 8 | Int(sample[1]) == key.0
+                    isKey =
+                        Int(sample[0]) << 8 | Int(sample[1]) == key.0
                         && Int(sample[2]) << 8 | Int(sample[3]) == key.1
                         && Int(sample[4]) << 8 | Int(sample[5]) == key.2
                 }
@@ -191,7 +194,8 @@ struct PixelExpansion {
         (0..<256).map { index in
             guard index < palette.count / 3 else { return UInt32(0xFF00_0000).littleEndian }
             let alpha = index < alphas.count ? UInt32(alphas[index]) : 255
-            let color = UInt32(palette[3 * index]) | UInt32(palette[3 * index + 1]) << 8
+            let color =
+                UInt32(palette[3 * index]) | UInt32(palette[3 * index + 1]) << 8
                 | UInt32(palette[3 * index + 2]) << 16 | alpha << 24
             return color.littleEndian
         }

@@ -175,7 +175,8 @@ enum Unfilter {
         let distanceToA = abs(b &- c)
         let distanceToB = abs(a &- c)
         let distanceToC = abs(a &+ b &- c &- c)
-        let predictor = distanceToA <= distanceToB && distanceToA <= distanceToC
+        let predictor =
+            distanceToA <= distanceToB && distanceToA <= distanceToC
             ? a : (distanceToB <= distanceToC ? b : c)
         return UInt8(truncatingIfNeeded: predictor)
     }

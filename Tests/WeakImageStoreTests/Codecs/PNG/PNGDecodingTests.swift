@@ -46,9 +46,12 @@ final class PNGDecodingTests: XCTestCase {
             func eight(_ sample: Int) -> UInt8 {
                 bitDepth == 16 ? UInt8(sample >> 8) : UInt8(sample * 255 / maximum)
             }
-            let key = colorType == 3 ? nil : transparency.map { bytes in
-                stride(from: 0, to: bytes.count, by: 2).map { Int(bytes[$0]) << 8 | Int(bytes[$0 + 1]) }
-            }
+            let key =
+                colorType == 3
+                ? nil
+                : transparency.map { bytes in
+                    stride(from: 0, to: bytes.count, by: 2).map { Int(bytes[$0]) << 8 | Int(bytes[$0 + 1]) }
+                }
             let all = pixels.flatMap { $0 }
             switch colorType {
             case 0 where key == nil:
@@ -58,16 +61,22 @@ final class PNGDecodingTests: XCTestCase {
             case 4:
                 return (.grayAlpha8, all.flatMap { [eight($0[0]), eight($0[1])] })
             case 2:
-                return (.rgba8, all.flatMap { pixel in
-                    [eight(pixel[0]), eight(pixel[1]), eight(pixel[2]), pixel == key ? 0 : 255]
-                })
+                return (
+                    .rgba8,
+                    all.flatMap { pixel in
+                        [eight(pixel[0]), eight(pixel[1]), eight(pixel[2]), pixel == key ? 0 : 255]
+                    }
+                )
             case 3:
-                return (.rgba8, all.flatMap { pixel -> [UInt8] in
-                    let index = pixel[0]
-                    guard index < palette.count / 3 else { return [0, 0, 0, 255] }
-                    let alpha = transparency.flatMap { index < $0.count ? $0[index] : nil } ?? 255
-                    return Array(palette[(3 * index)..<(3 * index + 3)]) + [alpha]
-                })
+                return (
+                    .rgba8,
+                    all.flatMap { pixel -> [UInt8] in
+                        let index = pixel[0]
+                        guard index < palette.count / 3 else { return [0, 0, 0, 255] }
+                        let alpha = transparency.flatMap { index < $0.count ? $0[index] : nil } ?? 255
+                        return Array(palette[(3 * index)..<(3 * index + 3)]) + [alpha]
+                    }
+                )
             default:
                 return (.rgba8, all.flatMap { $0.map(eight) })
             }
@@ -100,7 +109,8 @@ final class PNGDecodingTests: XCTestCase {
                             let bitmap = try PNGDecoder().decode(file, scale: 1)
                             // Then
                             let expected = image.expected()
-                            let label = "color type \(colorType), \(bitDepth)-bit, tRNS \(withTransparency), "
+                            let label =
+                                "color type \(colorType), \(bitDepth)-bit, tRNS \(withTransparency), "
                                 + "interlaced \(interlaced), \(image.width) × \(image.height), filters \(filterTypes)"
                             XCTAssertEqual(bitmap.format, expected.format, label)
                             XCTAssertEqual(bitmap.width, image.width, label)

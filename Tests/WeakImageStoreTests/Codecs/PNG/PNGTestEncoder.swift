@@ -40,7 +40,9 @@ enum PNGTestEncoder {
     /// - Parameter pixels: Rows of pixels.
     /// - Returns: The pass images in storage order.
     static func adam7Passes<Pixel>(_ pixels: [[Pixel]]) -> [[[Pixel]]] {
-        let origins = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        let origins = [
+            (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
+        ]
         let height = pixels.count
         let width = pixels.first?.count ?? 0
         return origins.compactMap { xStart, yStart, xStep, yStep in

@@ -103,7 +103,8 @@ final class PNGTruncationAndCorruptionTests: XCTestCase {
                     // When
                     let error = Files.decodingError(file)
                     // Then
-                    let label = "color type \(colorType), \(bitDepth)-bit, interlaced \(interlaced), "
+                    let label =
+                        "color type \(colorType), \(bitDepth)-bit, interlaced \(interlaced), "
                         + "\(width) × \(height)"
                     XCTAssertEqual(error, badFilter.map { .badFilterType($0.type, row: $0.row) }, label)
                 }
@@ -183,7 +184,8 @@ private struct PNGTestDataLayout {
 
     init(width: Int, height: Int, bitDepth: Int, colorType: UInt8, interlaced: Bool) {
         let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(colorType)] ?? 1
-        let passes = interlaced
+        let passes =
+            interlaced
             ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
             : [(0, 0, 1, 1)]
         var offset = 0
