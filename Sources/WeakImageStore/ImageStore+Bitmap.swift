@@ -15,6 +15,9 @@ extension ImageStore where Image == Bitmap {
     ///   - extensions: The file extensions to try, in order. Defaults to `["png"]`.
     ///   - maximumFileSize: Files larger than this many bytes are refused before being read.
     ///     Defaults to 64 MiB.
+    ///   - maximumConcurrentLoads: The most loads the loading threads run at once; see
+    ///     ``ImageStore/init(directories:policy:scales:extensions:maximumFileSize:maximumConcurrentLoads:decoder:)``.
+    ///     Defaults to the number of active processors.
     ///   - pngDecoder: The decoder, with its size limits. Defaults to `PNGDecoder()` (64 Mi pixels).
     public convenience init(
         directories: [URL],
@@ -22,11 +25,12 @@ extension ImageStore where Image == Bitmap {
         scales: [Int] = [2, 3, 1],
         extensions: [String] = ["png"],
         maximumFileSize: Int = ImageStore.defaultMaximumFileSize,
+        maximumConcurrentLoads: Int = ProcessInfo.processInfo.activeProcessorCount,
         pngDecoder: PNGDecoder = PNGDecoder()
     ) {
         self.init(
             directories: directories, policy: policy, scales: scales, extensions: extensions,
-            maximumFileSize: maximumFileSize, decoder: pngDecoder
+            maximumFileSize: maximumFileSize, maximumConcurrentLoads: maximumConcurrentLoads, decoder: pngDecoder
         )
     }
 }

@@ -34,6 +34,12 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     ///     dot). Defaults to `["png"]`.
     ///   - maximumFileSize: Files larger than this many bytes are refused before being read.
     ///     Defaults to 64 MiB.
+    ///   - maximumConcurrentLoads: The most loads the store's loading threads run at once for
+    ///     the asynchronous API. Each running load holds one file's bytes and one decoded image
+    ///     that nobody can use yet, so this bounds the transient memory of a burst of misses to
+    ///     that many full-size images, however many requests are queued. Synchronous lookups
+    ///     decode on their caller's thread and are not counted. At least 1. Defaults to the number
+    ///     of active processors.
     ///   - decoder: Turns file bytes into images.
     public init(
         directories: [URL],
@@ -41,10 +47,12 @@ public final class ImageStore<Image: StorableImage>: Sendable {
         scales: [Int] = [2, 3, 1],
         extensions: [String] = ["png"],
         maximumFileSize: Int = ImageStore.defaultMaximumFileSize,
+        maximumConcurrentLoads: Int = ProcessInfo.processInfo.activeProcessorCount,
         decoder: some ImageDecoding<Image>
     ) {
         engine = StoreEngine(
             policy: policy,
+            maximumConcurrentLoads: maximumConcurrentLoads,
             resolver: ImageResolver(directories: directories, scales: scales, extensions: extensions),
             reader: ImageFileReader(maximumFileSize: maximumFileSize),
             decode: { data, scale in CachedImage(try decoder.decode(data, scale: scale)) }
@@ -120,6 +128,9 @@ public final class ImageStore<Image: StorableImage>: Sendable {
 
     /// Drops every strong reference and forgets every resolution (call it after adding or
     /// removing files). Images still held elsewhere stay shared under the weak policies.
+    ///
+    /// Queued asynchronous loads are cancelled: their waiters get ``ImageStoreError/cancelled``.
+    /// Loads already running finish and deliver their images as usual.
     public func removeAll() {
         engine.removeAll()
     }
@@ -130,7 +141,7 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     }
 
     /// Every image in the engine was decoded by this store's decoder, so it is an `Image`.
-    private func cast(_ image: CachedImage) -> Image {
+    func cast(_ image: CachedImage) -> Image {
         unsafeDowncast(image.object, to: Image.self)
     }
 }

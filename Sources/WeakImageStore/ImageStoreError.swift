@@ -11,6 +11,9 @@ public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible
     case fileTooLarge(path: String, size: Int, limit: Int)
     /// The decoder rejected the file; `reason` is the decoder error's description.
     case decodingFailed(path: String, reason: String)
+    /// An asynchronous lookup stopped waiting: its task was cancelled, its prefetch was
+    /// cancelled, or ``ImageStore/removeAll()`` cancelled its queued load.
+    case cancelled
 
     /// A sentence saying what failed, for logs and error messages.
     public var description: String {
@@ -25,6 +28,8 @@ public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible
             "\(path) is \(size) bytes, over the limit of \(limit) bytes"
         case .decodingFailed(let path, let reason):
             "cannot decode \(path): \(reason)"
+        case .cancelled:
+            "the image load was cancelled"
         }
     }
 }

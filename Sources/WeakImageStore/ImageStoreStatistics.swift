@@ -3,21 +3,35 @@
 /// Every lookup ends in exactly one of four ways, so
 /// `lookups == strongHits + weakHits + misses + coalescedLoads` always holds.
 public struct ImageStoreStatistics: Sendable, Equatable {
-    /// Calls of `image(named:)`, `loadImage(named:)`, `image(contentsOfFile:)` and
-    /// `loadImage(contentsOfFile:)`.
+    /// Lookups of every kind: synchronous (`image(named:)`, `loadImage(named:)` and their
+    /// `contentsOfFile:` twins), asynchronous, memory-only (`cachedImage`) and one per name of a
+    /// prefetch.
     public var lookups = 0
     /// Lookups answered by the strong layer (the LRU, or the map of `.strong` and
     /// `.retainCountSweep`).
     public var strongHits = 0
     /// Lookups answered by the weak layer: the image was alive because someone still held it.
     public var weakHits = 0
-    /// Lookups that found no image and no load in progress: they loaded the file themselves, or
-    /// failed (bad name, missing file, unreadable file, decoding error).
+    /// Lookups that found no image and no load in progress: they loaded the file themselves (or
+    /// queued its load), failed (bad name, missing file, unreadable file, decoding error), were
+    /// cancelled before they could join a load, or were memory-only lookups that found nothing.
     public var misses = 0
     /// Times the decoder ran, successfully or not.
     public var decodes = 0
-    /// Lookups that waited for another thread's load of the same image instead of decoding again.
+    /// Lookups that joined a load of the same image already in progress (running or queued)
+    /// instead of starting another.
     public var coalescedLoads = 0
+    /// Loads queued for the store's loading threads by asynchronous lookups and prefetches.
+    public var loadsScheduled = 0
+    /// Queued loads dropped before they started because their last waiter left (a cancelled
+    /// task or prefetch) or ``ImageStore/removeAll()`` cancelled them.
+    public var loadsCancelledBeforeStart = 0
+    /// Queued loads that a synchronous lookup took over and ran on its own thread rather than
+    /// wait behind other queued work.
+    public var loadsTakenOver = 0
+    /// Asynchronous and prefetch waiters that got ``ImageStoreError/cancelled`` instead of a
+    /// result.
+    public var waitersCancelled = 0
     /// Strong references the store dropped on its own: LRU limits, retain-count sweeps and memory
     /// pressure. `removeAll()` is not counted.
     public var evictions = 0

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// The non-generic machinery behind ``ImageStore``: lookups, resolution, loading and the locked
@@ -12,13 +13,20 @@ final class StoreEngine: Sendable {
     private let reader: ImageFileReader
     private let decode: Decode
 
-    init(policy: CachePolicy, resolver: ImageResolver, reader: ImageFileReader, decode: @escaping Decode) {
-        state = Lock(StoreState(policy: policy))
+    init(
+        policy: CachePolicy, maximumConcurrentLoads: Int, resolver: ImageResolver, reader: ImageFileReader,
+        decode: @escaping Decode
+    ) {
+        precondition(maximumConcurrentLoads >= 1, "maximumConcurrentLoads must be at least 1")
+        state = Lock(StoreState(policy: policy, maximumConcurrentLoads: maximumConcurrentLoads))
         self.resolver = resolver
         self.reader = reader
         self.decode = decode
     }
 
+    // MARK: Lookups
+
+    /// A synchronous lookup: a miss resolves, reads and decodes on the caller's thread.
     func load(_ request: LookupRequest) throws(ImageStoreError) -> CachedImage {
         // Declared before the critical sections so evicted images are freed after unlocking.
         var released: [CachedImage] = []
@@ -39,17 +47,63 @@ final class StoreEngine: Sendable {
             throw error
         case .resolve:
             preconditionFailure("a resolved request asked to be resolved again")
-        case .wait(let pending):
-            return try pending.wait().get()
-        case .load(let key, let pending):
-            let (result, decoded) = readAndDecode(key)
-            state.withLock {
-                $0.finishLoad(request, of: key, result: result, decoded: decoded, released: &released)
-            }
-            pending?.complete(with: result)
-            return try result.get()
+        case .wait(let latch):
+            return try latch.wait().unwrapped()
+        case .load(let key, let load):
+            return try run(load, reading: key, for: request).unwrapped()
         }
     }
+
+    /// An asynchronous lookup: a hit returns without suspending; a miss waits for a loading
+    /// thread, and a cancelled task stops waiting at once.
+    nonisolated(nonsending) func load(
+        _ request: LookupRequest, priority: ImageLoadPriority
+    ) async throws(ImageStoreError) -> CachedImage {
+        var released: [CachedImage] = []
+        let start = state.withLock { $0.startAsyncLookup(request, released: &released) }
+        released.removeAll()
+        let waiterID: WaiterID
+        switch start {
+        case .found(let image): return image
+        case .failed(let error): throw error
+        case .miss(let id): waiterID = id
+        }
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                register(LoadWaiter(id: waiterID, priority: priority, delivery: .task(continuation)), for: request)
+            }
+        } onCancel: {
+            cancel(waiters: [waiterID])
+        }
+        return try result.unwrapped()
+    }
+
+    /// A memory-only lookup: never touches the file system, never decodes, never waits.
+    func cachedImage(_ request: LookupRequest) -> CachedImage? {
+        var released: [CachedImage] = []
+        return state.withLock { $0.cachedImage(request, released: &released) }
+    }
+
+    /// Starts loading every request for `prefetch`, which receives each result and keeps the
+    /// ids of its waiters for cancelling them.
+    func prefetch(_ requests: [LookupRequest], priority: ImageLoadPriority, for prefetch: ImagePrefetch) {
+        // The ids go to the prefetch before any waiter is registered, so a cancellation racing
+        // with the first results always knows whom to cancel.
+        let ids = state.withLock { state in requests.map { _ in state.newWaiterID() } }
+        prefetch.assignWaiters(ids)
+        for (index, request) in requests.enumerated() {
+            let slot = PrefetchSlot(prefetch: prefetch, index: index)
+            register(LoadWaiter(id: ids[index], priority: priority, delivery: .prefetch(slot)), for: request)
+        }
+    }
+
+    /// Cancels waiters; each one still waiting gets `.cancelled` now.
+    func cancel(waiters ids: [WaiterID]) {
+        let cancelled = state.withLock { state in ids.compactMap { state.cancel(waiter: $0) } }
+        for waiter in cancelled { waiter.deliver(.failure(.cancelled)) }
+    }
+
+    // MARK: Memory
 
     func handleMemoryPressure(_ level: MemoryPressureLevel) {
         var released: [CachedImage] = []
@@ -58,7 +112,8 @@ final class StoreEngine: Sendable {
 
     func removeAll() {
         var released: [CachedImage] = []
-        state.withLock { $0.removeAll(released: &released) }
+        let cancelled = state.withLock { $0.removeAll(released: &released) }
+        for waiter in cancelled { waiter.deliver(.failure(.cancelled)) }
     }
 
     var statistics: ImageStoreStatistics {
@@ -75,12 +130,71 @@ final class StoreEngine: Sendable {
         state._isLocked()
     }
 
-    private func resolve(_ request: LookupRequest) -> Result<ResourceKey, ImageStoreError> {
-        Result { () throws(ImageStoreError) -> ResourceKey in
-            switch request {
-            case .name(let name): try resolver.resolve(name: name)
-            case .path(let path): try resolver.resolve(path: path)
+    // MARK: Loading
+
+    private func register(_ waiter: LoadWaiter, for request: LookupRequest) {
+        var released: [CachedImage] = []
+        let registration = state.withLock { $0.register(waiter, for: request, released: &released) }
+        released.removeAll()
+        switch registration {
+        case .finished(let result):
+            waiter.deliver(result)
+        case .waiting(let startLoadingThread):
+            if startLoadingThread { startLoadingThreadNow() }
+        }
+    }
+
+    /// Loading threads come from Dispatch's pool and drain the store's own queue, so the store
+    /// decides the order and at most `maximumConcurrentLoads` of them run at once.
+    private func startLoadingThreadNow() {
+        DispatchQueue.global(qos: .userInitiated).async { self.runQueuedLoads() }
+    }
+
+    private func runQueuedLoads() {
+        while let work = state.withLock({ $0.nextQueuedWork() }) {
+            switch work {
+            case .read(let load, let key):
+                _ = run(load, reading: key, for: nil)
+            case .resolve(let load, let request):
+                let resolution = resolve(request)
+                var released: [CachedImage] = []
+                let next = state.withLock { $0.resolvedQueuedLoad(load, request, as: resolution, released: &released) }
+                released.removeAll()
+                switch next {
+                case .done(let waiters, let result):
+                    for waiter in waiters { waiter.deliver(result) }
+                case .read(let key):
+                    _ = run(load, reading: key, for: request)
+                case .merged:
+                    break
+                }
             }
+        }
+    }
+
+    /// Reads and decodes `key` for `load`, stores the image and hands the result to the load's
+    /// waiters.
+    private func run(
+        _ load: LoadID?, reading key: ResourceKey, for request: LookupRequest?
+    ) -> Result<CachedImage, ImageStoreError> {
+        let (result, decoded) = readAndDecode(key)
+        var released: [CachedImage] = []
+        let waiters = state.withLock {
+            $0.finishLoad(load, of: key, for: request, result: result, decoded: decoded, released: &released)
+        }
+        released.removeAll()
+        for waiter in waiters { waiter.deliver(result) }
+        return result
+    }
+
+    private func resolve(_ request: LookupRequest) -> Result<ResourceKey, ImageStoreError> {
+        do throws(ImageStoreError) {
+            switch request {
+            case .name(let name): return .success(try resolver.resolve(name: name))
+            case .path(let path): return .success(try resolver.resolve(path: path))
+            }
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -96,6 +210,17 @@ final class StoreEngine: Sendable {
             return (.success(try decode(data, key.scale)), true)
         } catch {
             return (.failure(.decodingFailed(path: key.path, reason: String(describing: error))), true)
+        }
+    }
+}
+
+extension Result where Failure == ImageStoreError {
+    /// The success value, or the error thrown with its type; `Result.get()` throws untyped in
+    /// the standard libraries of Apple's current SDKs.
+    func unwrapped() throws(ImageStoreError) -> Success {
+        switch self {
+        case .success(let value): return value
+        case .failure(let error): throw error
         }
     }
 }
