@@ -330,7 +330,8 @@ struct StoreState: Sendable {
         }
     }
 
-    private mutating func probe(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
+    private mutating func probe(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup
+    {
         let before = released.count
         let found = storage.lookup(key, hint: &hint, released: &released)
         counters.evictions += released.count - before

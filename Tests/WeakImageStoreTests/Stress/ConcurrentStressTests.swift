@@ -81,6 +81,100 @@ final class ConcurrentStressTests: XCTestCase {
         }
     }
 
+    /// Sync threads and async tasks at once: lookups, cancellations, prefetches, pressure.
+    func test_randomAsyncAndSyncOperations_keepTheInvariants() async throws {
+        let fixture = Fixture()
+        for policy in [CachePolicy.uncached, .weak, Self.lru] {
+            let before = Bitmap.memory.liveCount
+            try await stressAsync(policy, fixture: fixture)
+            XCTAssertEqual(Bitmap.memory.liveCount, before, "\(policy): bitmaps leaked")
+        }
+    }
+
+    private func stressAsync(_ policy: CachePolicy, fixture: Fixture) async throws {
+        let store = makeStore(policy: policy, directories: [fixture.directory.url], maximumConcurrentLoads: 2)
+        let sharesWhileHeld = policy != .uncached
+        let registry = InstanceRegistry(fileCount: Self.fileCount)
+        let violations = ViolationLog()
+        let operations = max(operationsPerThread / 20, 200)
+        // removeAll() cancels queued loads: only a task that was cancelled, or overlapped one, may
+        // hear `.cancelled`.
+        let removals = Lock((started: 0, finished: 0))
+        let check: @Sendable (Bitmap, Int, String) -> Void = { image, file, name in
+            if image.cost != Self.size(file) || image.pixels.first != Self.fill(file) {
+                violations.record("\(name) returned another file's image (\(image.cost) bytes)")
+            }
+            if sharesWhileHeld, let other = registry.register(image, file: file) {
+                violations.record("two live instances of img\(file): \(other)")
+            }
+        }
+
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var random = SplitMix64(seed: 0xA5_0000 + UInt64(worker))
+                    var held: [Bitmap] = []
+                    var prefetches: [ImagePrefetch] = []
+                    for _ in 0..<operations {
+                        let (name, file) = fixture.names.randomElement(using: &random)!
+                        let roll = Int.random(in: 0..<1_000, using: &random)
+                        switch roll {
+                        case 0..<600:
+                            let priority = ImageLoadPriority.allCases.randomElement(using: &random)!
+                            let cancelled = roll < 150
+                            let removalsBefore = removals.withLock { $0 }
+                            let task = Task { try await store.image(named: name, priority: priority) }
+                            if cancelled { task.cancel() }
+                            let result = await task.result
+                            let removalsAfter = removals.withLock { $0 }
+                            let removedMeanwhile =
+                                removalsBefore.started != removalsBefore.finished
+                                || removalsAfter.started != removalsBefore.started
+                            switch result {
+                            case .success(let image):
+                                check(image, file, name)
+                                if held.count < 16 { held.append(image) } else { held[roll % 16] = image }
+                            case .failure(let error as ImageStoreError)
+                            where error == .cancelled && (cancelled || removedMeanwhile):
+                                break
+                            case .failure(let error):
+                                violations.record("\(name): unexpected \(error)")
+                            }
+                        case 600..<800:
+                            if let image = try? store.loadImage(named: name) { check(image, file, name) }
+                        case 800..<850:
+                            if let image = store.cachedImage(named: name) { check(image, file, name) }
+                        case 850..<920:
+                            prefetches.append(
+                                store.prefetch(named: [name, fixture.names.randomElement(using: &random)!.name]))
+                            if prefetches.count > 4 { prefetches.removeFirst().cancel() }
+                        case 920..<990:
+                            held.removeAll()
+                            if let finished = prefetches.popLast() { await finished.finished() }
+                        case 990..<996:
+                            store.handleMemoryPressure(.warning)
+                        default:
+                            removals.withLock { $0.started += 1 }
+                            store.removeAll()
+                            removals.withLock { $0.finished += 1 }
+                        }
+                    }
+                    for prefetch in prefetches { prefetch.cancel() }
+                }
+            }
+        }
+
+        XCTAssertEqual(violations.messages.prefix(10), [], "\(policy)")
+        let statistics = store.statistics
+        XCTAssertEqual(
+            statistics.lookups,
+            statistics.strongHits + statistics.weakHits + statistics.misses + statistics.coalescedLoads,
+            "\(policy)")
+        XCTAssertTrue(
+            eventually { store.engine._withState { $0.inFlight.operations.isEmpty } }, "\(policy): loads left behind")
+        store.removeAll()
+    }
+
     private func stress(_ policy: CachePolicy, fixture: Fixture) throws {
         let store = makeStore(policy: policy, directories: [fixture.directory.url])
         let sharesWhileHeld: Bool

@@ -16,14 +16,37 @@ struct FakeDecoder: ImageDecoding {
         func record() { counter.withLock { $0 += 1 } }
     }
 
+    /// One decode as the tests observe it.
+    struct Decode: Sendable, Equatable {
+        /// The file's first byte: tests give every file its own fill byte.
+        let fill: UInt8
+        let thread: ObjectIdentifier
+        let onMainThread: Bool
+    }
+
+    final class Log: Sendable {
+        private let decodes = Lock<[Decode]>([])
+        var entries: [Decode] { decodes.withLock { $0 } }
+        var fills: [UInt8] { entries.map(\.fill) }
+        func record(_ decode: Decode) { decodes.withLock { $0.append(decode) } }
+    }
+
     let calls = Calls()
+    let log = Log()
     var delay: TimeInterval = 0
+    /// Decodes of the files with these fill bytes wait at the gate until the test opens it, to
+    /// hold loads in flight.
+    var gates: [UInt8: DecodeGate] = [:]
     /// Called inside `decode`, to observe what the store does meanwhile.
     var onDecode: (@Sendable () -> Void)?
 
     func decode(_ data: Data, scale: Int) throws -> Bitmap {
         calls.record()
+        log.record(
+            Decode(
+                fill: data.first ?? 0, thread: ObjectIdentifier(Thread.current), onMainThread: Thread.isMainThread))
         onDecode?()
+        if let fill = data.first { gates[fill]?.pass() }
         if delay > 0 { Thread.sleep(forTimeInterval: delay) }
         if data.starts(with: Array("FAIL".utf8)) { throw Failure() }
         return Bitmap(width: data.count, height: 1, scale: scale, format: .gray8, pixels: [UInt8](data))
@@ -36,12 +59,44 @@ func makeStore(
     directories: [URL],
     scales: [Int] = [2, 3, 1],
     maximumFileSize: Int = ImageStore<Bitmap>.defaultMaximumFileSize,
+    maximumConcurrentLoads: Int = 2,
     decoder: FakeDecoder = FakeDecoder()
 ) -> ImageStore<Bitmap> {
     ImageStore(
         directories: directories, policy: policy, scales: scales,
-        maximumFileSize: maximumFileSize, decoder: decoder
+        maximumFileSize: maximumFileSize, maximumConcurrentLoads: maximumConcurrentLoads, decoder: decoder
     )
+}
+
+/// A gate decodes wait at until the test opens it. Once open it stays open.
+final class DecodeGate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let arrivals = Lock(0)
+
+    /// How many decodes have reached the gate.
+    var arrived: Int { arrivals.withLock { $0 } }
+
+    func pass() {
+        arrivals.withLock { $0 += 1 }
+        semaphore.wait()
+        // Let the next one through too: an open gate stays open.
+        semaphore.signal()
+    }
+
+    func open() {
+        semaphore.signal()
+    }
+}
+
+/// Polls `condition` until it holds or `timeout` passes; true if it held.
+@discardableResult
+func eventually(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(1_000)
+    }
+    return condition()
 }
 
 /// Every policy, for tests that must hold under all of them.

@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+
+@testable import WeakImageStore
+
+/// Queued loads start by the highest priority among their waiters, first come first served
+/// within a priority, recomputed as waiters join and leave.
+final class LoadPriorityTests: XCTestCase {
+    func test_queuedLoads_startByHighestWaiterPriority_fifoWithinAPriority() async throws {
+        let directory = TestDirectory()
+        let files: [(name: String, fill: UInt8)] = [
+            ("blocker", 1), ("low1", 10), ("normal", 20), ("high", 30), ("low2", 11), ("veryLow", 5),
+        ]
+        for file in files { directory.write("\(file.name).png", size: 10 + Int(file.fill), fill: file.fill) }
+        let gate = DecodeGate()
+        let decoder = FakeDecoder(gates: [1: gate])
+        let store = makeStore(directories: [directory.url], maximumConcurrentLoads: 1, decoder: decoder)
+        var tasks: [Task<Bitmap, any Error>] = []
+        func load(_ name: String, _ priority: ImageLoadPriority) -> Task<Bitmap, any Error> {
+            Task { try await store.image(named: name, priority: priority) }
+        }
+
+        // Given the only loading thread busy, and loads queued one at a time at mixed priorities
+        tasks.append(load("blocker", .normal))
+        XCTAssertTrue(eventually { gate.arrived == 1 })
+        for (index, (name, priority)) in [
+            ("low1", ImageLoadPriority.low), ("normal", .normal), ("high", .high), ("low2", .low),
+            ("veryLow", .veryLow),
+        ].enumerated() {
+            tasks.append(load(name, priority))
+            XCTAssertTrue(eventually { store.statistics.loadsScheduled == index + 2 })
+        }
+        // When a very high waiter joins low2, and a very high waiter joins veryLow and leaves again
+        tasks.append(load("low2", .veryHigh))
+        XCTAssertTrue(eventually { store.statistics.coalescedLoads == 1 })
+        let leaving = load("veryLow", .veryHigh)
+        XCTAssertTrue(eventually { store.statistics.coalescedLoads == 2 })
+        leaving.cancel()
+        XCTAssertTrue(eventually { store.statistics.waitersCancelled == 1 })
+        gate.open()
+        for task in tasks { _ = try await task.value }
+
+        // Then
+        XCTAssertEqual(decoder.log.fills, [1, 11, 30, 20, 10, 5])
+    }
+
+    func test_loadQueue_skipsStaleEntries_andKeepsFIFO() {
+        var queue = LoadQueue()
+        var tickets: [LoadID: Int] = [:]
+        tickets[1] = queue.enqueue(1, at: .low)
+        tickets[2] = queue.enqueue(2, at: .low)
+        tickets[3] = queue.enqueue(3, at: .normal)
+        tickets[1] = queue.enqueue(1, at: .high)  // 1 moved up: its .low entry is stale
+
+        var order: [LoadID] = []
+        while let next = queue.next(isCurrent: { tickets[$0.load] == $0.ticket }) {
+            order.append(next)
+            tickets[next] = nil
+        }
+
+        XCTAssertEqual(order, [1, 3, 2])
+    }
+
+    func test_priorities_areOrdered() {
+        XCTAssertEqual(ImageLoadPriority.allCases.sorted(), [.veryLow, .low, .normal, .high, .veryHigh])
+    }
+}
