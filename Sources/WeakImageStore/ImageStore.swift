@@ -55,7 +55,12 @@ public final class ImageStore<Image: StorableImage>: Sendable {
             maximumConcurrentLoads: maximumConcurrentLoads,
             resolver: ImageResolver(directories: directories, scales: scales, extensions: extensions),
             reader: ImageFileReader(maximumFileSize: maximumFileSize),
-            decode: { data, scale in CachedImage(try decoder.decode(data, scale: scale)) }
+            decode: { data, scale, maxPixelSize in
+                maxPixelSize == 0
+                    ? CachedImage(try decoder.decode(data, scale: scale))
+                    : CachedImage(try decoder.decode(data, scale: scale, maxPixelSize: maxPixelSize))
+            },
+            measure: { data in decoder.pixelSize(of: data) }
         )
     }
 

@@ -5,38 +5,62 @@ import Foundation
 /// state. Being non-generic lets the compiler specialize all of it inside the library, so a cache
 /// hit costs hash lookups rather than runtime generic-metadata lookups.
 final class StoreEngine: Sendable {
-    /// Decodes a file into an image of the store's type, wrapped with its cost.
-    typealias Decode = @Sendable (_ data: Data, _ scale: Int) throws -> CachedImage
+    /// Decodes a file into an image of the store's type, wrapped with its cost: full size when
+    /// `maxPixelSize` is 0, else reduced to it.
+    typealias Decode = @Sendable (_ data: Data, _ scale: Int, _ maxPixelSize: Int) throws -> CachedImage
+    /// Reads a file's pixel size from its header; nil when the decoder cannot tell.
+    typealias Measure = @Sendable (_ data: Data) -> (width: Int, height: Int)?
 
     private let state: Lock<StoreState>
     private let resolver: ImageResolver
     private let reader: ImageFileReader
     private let decode: Decode
+    private let measure: Measure
 
     init(
         policy: CachePolicy, maximumConcurrentLoads: Int, resolver: ImageResolver, reader: ImageFileReader,
-        decode: @escaping Decode
+        decode: @escaping Decode, measure: @escaping Measure
     ) {
         precondition(maximumConcurrentLoads >= 1, "maximumConcurrentLoads must be at least 1")
         state = Lock(StoreState(policy: policy, maximumConcurrentLoads: maximumConcurrentLoads))
         self.resolver = resolver
         self.reader = reader
         self.decode = decode
+        self.measure = measure
     }
 
     // MARK: Lookups
 
     /// A synchronous lookup: a miss resolves, reads and decodes on the caller's thread.
-    func load(_ request: LookupRequest) throws(ImageStoreError) -> CachedImage {
+    func load(_ request: LookupRequest, maxPixelSize: Int? = nil) throws(ImageStoreError) -> CachedImage {
         // Declared before the critical sections so evicted images are freed after unlocking.
         var released: [CachedImage] = []
-        var step = state.withLock { $0.lookUp(request, released: &released) }
+        var step = state.withLock { $0.lookUp(request, maxPixelSize: maxPixelSize, released: &released) }
         if case .found(let image) = step {
             return image
         }
         if case .resolve = step {
             let resolution = resolve(request)
-            step = state.withLock { $0.resolved(request, as: resolution, released: &released) }
+            step = state.withLock {
+                $0.resolved(request, maxPixelSize: maxPixelSize, as: resolution, released: &released)
+            }
+        }
+        // The file read to learn a thumbnail's key is decoded from, if this caller loads it.
+        var data: Data?
+        if case .measure(let file, let maxPixelSize) = step {
+            let bytes: Data
+            switch read(file) {
+            case .success(let read):
+                bytes = read
+            case .failure(let error):
+                state.withLock { $0.failedToMeasure(request, error: error) }
+                throw error
+            }
+            data = bytes
+            let size = measure(bytes)
+            step = state.withLock {
+                $0.measured(request, file: file, maxPixelSize: maxPixelSize, size: size, released: &released)
+            }
         }
         // Evicted images go now, before this thread blocks on a load.
         released.removeAll()
@@ -45,22 +69,24 @@ final class StoreEngine: Sendable {
             return image
         case .failed(let error):
             throw error
-        case .resolve:
-            preconditionFailure("a resolved request asked to be resolved again")
+        case .resolve, .measure:
+            preconditionFailure("a resolved and measured request asked to be resolved or measured again")
         case .wait(let latch):
             return try latch.wait().unwrapped()
         case .load(let key, let load):
-            return try run(load, reading: key, for: request).unwrapped()
+            return try run(load, reading: key, for: request, data: data).unwrapped()
         }
     }
 
     /// An asynchronous lookup: a hit returns without suspending; a miss waits for a loading
     /// thread, and a cancelled task stops waiting at once.
     nonisolated(nonsending) func load(
-        _ request: LookupRequest, priority: ImageLoadPriority
+        _ request: LookupRequest, maxPixelSize: Int? = nil, priority: ImageLoadPriority
     ) async throws(ImageStoreError) -> CachedImage {
         var released: [CachedImage] = []
-        let start = state.withLock { $0.startAsyncLookup(request, released: &released) }
+        let start = state.withLock {
+            $0.startAsyncLookup(request, maxPixelSize: maxPixelSize, released: &released)
+        }
         released.removeAll()
         let waiterID: WaiterID
         switch start {
@@ -70,7 +96,9 @@ final class StoreEngine: Sendable {
         }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                register(LoadWaiter(id: waiterID, priority: priority, delivery: .task(continuation)), for: request)
+                register(
+                    LoadWaiter(id: waiterID, priority: priority, delivery: .task(continuation)), for: request,
+                    maxPixelSize: maxPixelSize)
             }
         } onCancel: {
             cancel(waiters: [waiterID])
@@ -79,9 +107,9 @@ final class StoreEngine: Sendable {
     }
 
     /// A memory-only lookup: never touches the file system, never decodes, never waits.
-    func cachedImage(_ request: LookupRequest) -> CachedImage? {
+    func cachedImage(_ request: LookupRequest, maxPixelSize: Int? = nil) -> CachedImage? {
         var released: [CachedImage] = []
-        return state.withLock { $0.cachedImage(request, released: &released) }
+        return state.withLock { $0.cachedImage(request, maxPixelSize: maxPixelSize, released: &released) }
     }
 
     /// Starts loading every request for `prefetch`, which receives each result and keeps the
@@ -93,7 +121,9 @@ final class StoreEngine: Sendable {
         prefetch.assignWaiters(ids)
         for (index, request) in requests.enumerated() {
             let slot = PrefetchSlot(prefetch: prefetch, index: index)
-            register(LoadWaiter(id: ids[index], priority: priority, delivery: .prefetch(slot)), for: request)
+            register(
+                LoadWaiter(id: ids[index], priority: priority, delivery: .prefetch(slot)), for: request,
+                maxPixelSize: nil)
         }
     }
 
@@ -132,9 +162,11 @@ final class StoreEngine: Sendable {
 
     // MARK: Loading
 
-    private func register(_ waiter: LoadWaiter, for request: LookupRequest) {
+    private func register(_ waiter: LoadWaiter, for request: LookupRequest, maxPixelSize: Int?) {
         var released: [CachedImage] = []
-        let registration = state.withLock { $0.register(waiter, for: request, released: &released) }
+        let registration = state.withLock {
+            $0.register(waiter, for: request, maxPixelSize: maxPixelSize, released: &released)
+        }
         released.removeAll()
         switch registration {
         case .finished(let result):
@@ -154,30 +186,85 @@ final class StoreEngine: Sendable {
         while let work = state.withLock({ $0.nextQueuedWork() }) {
             switch work {
             case .read(let load, let key):
-                _ = run(load, reading: key, for: nil)
-            case .resolve(let load, let request):
+                _ = run(load, reading: key, for: nil, data: nil)
+            case .resolve(let load, let request, let maxPixelSize):
                 let resolution = resolve(request)
                 var released: [CachedImage] = []
-                let next = state.withLock { $0.resolvedQueuedLoad(load, request, as: resolution, released: &released) }
-                released.removeAll()
-                switch next {
-                case .done(let waiters, let result):
-                    for waiter in waiters { waiter.deliver(result) }
-                case .read(let key):
-                    _ = run(load, reading: key, for: request)
-                case .merged:
-                    break
+                let next = state.withLock {
+                    $0.resolvedQueuedLoad(
+                        load, request, maxPixelSize: maxPixelSize, as: resolution, released: &released)
                 }
+                released.removeAll()
+                continueQueuedLoad(load, with: next, for: request, data: nil)
+            case .measure(let load, let file, let maxPixelSize):
+                measureQueuedLoad(load, file: file, maxPixelSize: maxPixelSize, for: nil)
             }
         }
     }
 
-    /// Reads and decodes `key` for `load`, stores the image and hands the result to the load's
-    /// waiters.
+    private func continueQueuedLoad(
+        _ load: LoadID, with next: StoreState.NextStep, for request: LookupRequest?, data: Data?
+    ) {
+        switch next {
+        case .done(let waiters, let result):
+            for waiter in waiters { waiter.deliver(result) }
+        case .measure(let file, let maxPixelSize):
+            measureQueuedLoad(load, file: file, maxPixelSize: maxPixelSize, for: request)
+        case .read(let key):
+            _ = run(load, reading: key, for: request, data: data)
+        case .merged:
+            break
+        }
+    }
+
+    /// Reads the file of a queued thumbnail to learn its pixel size, hence its key, and goes on
+    /// with the bytes already read.
+    private func measureQueuedLoad(_ load: LoadID, file: ResourceKey, maxPixelSize: Int, for request: LookupRequest?) {
+        let data: Data
+        switch read(file) {
+        case .success(let read):
+            data = read
+        case .failure(let error):
+            _ = finish(load, of: file, for: request, result: .failure(error))
+            return
+        }
+        let size = measure(data)
+        var released: [CachedImage] = []
+        let next = state.withLock {
+            $0.measuredQueuedLoad(load, file: file, maxPixelSize: maxPixelSize, size: size, released: &released)
+        }
+        released.removeAll()
+        continueQueuedLoad(load, with: next, for: request, data: data)
+    }
+
+    /// Reads (unless `data` holds the file already) and decodes `key` for `load`, stores the
+    /// image and hands the result to the load's waiters.
     private func run(
-        _ load: LoadID?, reading key: ResourceKey, for request: LookupRequest?
+        _ load: LoadID?, reading key: ResourceKey, for request: LookupRequest?, data: Data?
     ) -> Result<CachedImage, ImageStoreError> {
-        let (result, decoded) = readAndDecode(key)
+        let bytes: Data
+        if let data {
+            bytes = data
+        } else {
+            switch read(key) {
+            case .success(let read): bytes = read
+            case .failure(let error): return finish(load, of: key, for: request, result: .failure(error))
+            }
+        }
+        let result: Result<CachedImage, ImageStoreError>
+        do {
+            result = .success(try decode(bytes, key.scale, key.maxPixelSize))
+        } catch {
+            result = .failure(.decodingFailed(path: key.path, reason: String(describing: error)))
+        }
+        return finish(load, of: key, for: request, result: result, decoded: true)
+    }
+
+    /// Ends a load: stores its image and hands the result to its waiters.
+    private func finish(
+        _ load: LoadID?, of key: ResourceKey, for request: LookupRequest?,
+        result: Result<CachedImage, ImageStoreError>, decoded: Bool = false
+    ) -> Result<CachedImage, ImageStoreError> {
         var released: [CachedImage] = []
         let waiters = state.withLock {
             $0.finishLoad(load, of: key, for: request, result: result, decoded: decoded, released: &released)
@@ -198,18 +285,11 @@ final class StoreEngine: Sendable {
         }
     }
 
-    /// Reads and decodes the file; `decoded` tells whether the decoder ran.
-    private func readAndDecode(_ key: ResourceKey) -> (Result<CachedImage, ImageStoreError>, decoded: Bool) {
-        let data: Data
-        do {
-            data = try reader.read(path: key.path)
+    private func read(_ key: ResourceKey) -> Result<Data, ImageStoreError> {
+        do throws(ImageStoreError) {
+            return .success(try reader.read(path: key.path))
         } catch {
-            return (.failure(error), false)
-        }
-        do {
-            return (.success(try decode(data, key.scale)), true)
-        } catch {
-            return (.failure(.decodingFailed(path: key.path, reason: String(describing: error))), true)
+            return .failure(error)
         }
     }
 }

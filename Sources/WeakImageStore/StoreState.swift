@@ -10,8 +10,12 @@ struct StoreState: Sendable {
         case found(CachedImage)
         /// Done: there is no image, for this reason.
         case failed(ImageStoreError)
-        /// The request is not resolved yet: resolve it unlocked, then call ``resolved(_:as:released:)``.
+        /// The request is not resolved yet: resolve it unlocked, then call
+        /// ``resolved(_:maxPixelSize:as:released:)``.
         case resolve
+        /// The thumbnail's key depends on the image's pixel size, which is not known yet: read
+        /// the file's header unlocked, then call ``measured(_:file:maxPixelSize:size:released:)``.
+        case measure(ResourceKey, maxPixelSize: Int)
         /// Load the file on this thread, then call ``finishLoad(_:of:for:result:decoded:released:)``.
         /// The load is nil when loads are not shared (`.uncached`).
         case load(ResourceKey, LoadID?)
@@ -27,6 +31,8 @@ struct StoreState: Sendable {
         case unresolved
         /// The file is known but its image is not in memory.
         case missing(ResourceKey)
+        /// The file is known, but which key a thumbnail of it is depends on a size not known yet.
+        case unsized(ResourceKey, maxPixelSize: Int)
     }
 
     /// The first step of an asynchronous lookup.
@@ -47,22 +53,27 @@ struct StoreState: Sendable {
 
     /// A queued load a loading thread took.
     enum QueuedWork {
-        case resolve(LoadID, LookupRequest)
+        case resolve(LoadID, LookupRequest, maxPixelSize: Int?)
+        case measure(LoadID, ResourceKey, maxPixelSize: Int)
         case read(LoadID, ResourceKey)
     }
 
-    /// What a loading thread does after resolving a queued request.
-    enum AfterResolution {
+    /// What a loading thread does after resolving a queued request or measuring its image.
+    enum NextStep {
         /// The load is over: deliver `result` to `waiters`.
         case done([LoadWaiter], Result<CachedImage, ImageStoreError>)
-        /// Read and decode the file for this load.
+        /// Read the file's header for this load, then call
+        /// ``measuredQueuedLoad(_:file:maxPixelSize:size:released:)``.
+        case measure(ResourceKey, maxPixelSize: Int)
+        /// Read (unless already read) and decode the file for this load.
         case read(ResourceKey)
-        /// Another load of the same file took the waiters over.
+        /// Another load of the same image took the waiters over.
         case merged
     }
 
     var storage: any ImageCacheStorage
     var resolutions = ResolutionCache()
+    var pixelSizes = PixelSizeCache()
     var inFlight = InFlightLoads()
     var counters = ImageStoreStatistics()
     let maximumConcurrentLoads: Int
@@ -81,36 +92,75 @@ struct StoreState: Sendable {
     // MARK: Synchronous lookups
 
     /// The first critical section of a synchronous lookup.
-    mutating func lookUp(_ request: LookupRequest, released: inout [CachedImage]) -> Step {
-        switch lookUpInMemory(request, released: &released) {
+    mutating func lookUp(_ request: LookupRequest, maxPixelSize: Int?, released: inout [CachedImage]) -> Step {
+        switch lookUpInMemory(request, maxPixelSize: maxPixelSize, released: &released) {
         case .found(let image): .found(image)
         case .failed(let error): .failed(error)
         case .unresolved: .resolve
+        case .unsized(let file, let maxPixelSize): .measure(file, maxPixelSize: maxPixelSize)
         case .missing(let key): joinSynchronously(key, for: request)
         }
     }
 
     /// Records a resolution made outside the lock and continues the synchronous lookup with it.
     mutating func resolved(
-        _ request: LookupRequest, as resolution: Result<ResourceKey, ImageStoreError>, released: inout [CachedImage]
+        _ request: LookupRequest, maxPixelSize: Int?, as resolution: Result<ResourceKey, ImageStoreError>,
+        released: inout [CachedImage]
     ) -> Step {
         resolutions.remember(resolution, for: request)
         switch resolution {
         case .failure(let error):
             count(.miss)
             return .failed(error)
-        case .success(let key):
-            // Another spelling of the name may have brought the image in meanwhile.
-            var hint = SlotHint()
-            if case .found(let image) = counted(probe(key, hint: &hint, released: &released), key: key) {
-                return .found(image)
+        case .success(let file):
+            // Async lookups of the same request queued unresolved join this caller's work.
+            let unresolved = LoadOperation.Target.request(request, maxPixelSize: maxPixelSize)
+            guard let maxPixelSize else {
+                return continueSynchronously(with: file, for: request, absorbing: unresolved, released: &released)
             }
-            // Async lookups of the same request queued unresolved join this caller's load.
-            if let queued = inFlight.load(of: .request(request)), inFlight.isQueued(queued) {
-                _ = inFlight.retarget(queued, to: key)
+            guard let key = file.reduced(to: maxPixelSize, knownSizes: pixelSizes) else {
+                return .measure(file, maxPixelSize: maxPixelSize)
             }
-            return joinSynchronously(key, for: request)
+            return continueSynchronously(with: key, for: request, absorbing: unresolved, released: &released)
         }
+    }
+
+    /// Records the pixel size a synchronous caller read from the file's header and continues
+    /// its thumbnail lookup with the key it gives.
+    mutating func measured(
+        _ request: LookupRequest, file: ResourceKey, maxPixelSize: Int, size: (width: Int, height: Int)?,
+        released: inout [CachedImage]
+    ) -> Step {
+        pixelSizes.remember(size, forPath: file.path)
+        let key = file.reduced(to: maxPixelSize, imageSize: size)
+        return continueSynchronously(
+            with: key, for: request, absorbing: .unsized(file, maxPixelSize: maxPixelSize), released: &released)
+    }
+
+    /// Ends a synchronous thumbnail lookup whose file could not be read to learn its size.
+    mutating func failedToMeasure(_ request: LookupRequest, error: ImageStoreError) {
+        count(.miss)
+        switch error {
+        case .notFound, .unreadable: resolutions.forget(request)
+        default: break
+        }
+    }
+
+    /// Finds `key` in memory or joins its load; a queued load of `absorbing` (the same image
+    /// under a less precise target) joins this caller's load.
+    private mutating func continueSynchronously(
+        with key: ResourceKey, for request: LookupRequest, absorbing queuedTarget: LoadOperation.Target,
+        released: inout [CachedImage]
+    ) -> Step {
+        // Another spelling of the name may have brought the image in meanwhile.
+        var hint = SlotHint()
+        if case .found(let image) = counted(probe(key, hint: &hint, released: &released), key: key) {
+            return .found(image)
+        }
+        if let queued = inFlight.load(of: queuedTarget), inFlight.isQueued(queued) {
+            _ = inFlight.retarget(queued, to: .file(key))
+        }
+        return joinSynchronously(key, for: request)
     }
 
     /// A synchronous caller never waits behind queued work: it takes a queued load over and runs
@@ -139,13 +189,15 @@ struct StoreState: Sendable {
     // MARK: Asynchronous lookups and prefetches
 
     /// The first critical section of an async lookup: memory only.
-    mutating func startAsyncLookup(_ request: LookupRequest, released: inout [CachedImage]) -> AsyncStart {
-        switch lookUpInMemory(request, released: &released) {
+    mutating func startAsyncLookup(
+        _ request: LookupRequest, maxPixelSize: Int?, released: inout [CachedImage]
+    ) -> AsyncStart {
+        switch lookUpInMemory(request, maxPixelSize: maxPixelSize, released: &released) {
         case .found(let image):
             return .found(image)
         case .failed(let error):
             return .failed(error)
-        case .unresolved, .missing:
+        case .unresolved, .missing, .unsized:
             let id = newWaiterID()
             unregisteredWaiters.insert(id)
             return .miss(id)
@@ -153,13 +205,15 @@ struct StoreState: Sendable {
     }
 
     /// A memory-only lookup that never loads: the image, or nil.
-    mutating func cachedImage(_ request: LookupRequest, released: inout [CachedImage]) -> CachedImage? {
-        switch lookUpInMemory(request, released: &released) {
+    mutating func cachedImage(
+        _ request: LookupRequest, maxPixelSize: Int?, released: inout [CachedImage]
+    ) -> CachedImage? {
+        switch lookUpInMemory(request, maxPixelSize: maxPixelSize, released: &released) {
         case .found(let image):
             return image
         case .failed:
             return nil
-        case .unresolved, .missing:
+        case .unresolved, .missing, .unsized:
             count(.miss)
             return nil
         }
@@ -175,7 +229,7 @@ struct StoreState: Sendable {
     /// new one; or finishes it at once if memory answers (the image arrived meanwhile, the
     /// resolution is a remembered failure, or the waiter was cancelled before it got here).
     mutating func register(
-        _ waiter: LoadWaiter, for request: LookupRequest, released: inout [CachedImage]
+        _ waiter: LoadWaiter, for request: LookupRequest, maxPixelSize: Int?, released: inout [CachedImage]
     ) -> Registration {
         unregisteredWaiters.remove(waiter.id)
         if cancelledBeforeRegistration.remove(waiter.id) != nil {
@@ -184,10 +238,11 @@ struct StoreState: Sendable {
             return .finished(.failure(.cancelled))
         }
         let target: LoadOperation.Target
-        switch lookUpInMemory(request, released: &released) {
+        switch lookUpInMemory(request, maxPixelSize: maxPixelSize, released: &released) {
         case .found(let image): return .finished(.success(image))
         case .failed(let error): return .finished(.failure(error))
-        case .unresolved: target = .request(request)
+        case .unresolved: target = .request(request, maxPixelSize: maxPixelSize)
+        case .unsized(let file, let maxPixelSize): target = .unsized(file, maxPixelSize: maxPixelSize)
         case .missing(let key): target = .file(key)
         }
         if storage.sharesImages, let load = inFlight.load(of: target) {
@@ -230,27 +285,50 @@ struct StoreState: Sendable {
         }
         switch target {
         case .file(let key): return .read(load, key)
-        case .request(let request): return .resolve(load, request)
+        case .request(let request, let maxPixelSize): return .resolve(load, request, maxPixelSize: maxPixelSize)
+        case .unsized(let file, let maxPixelSize): return .measure(load, file, maxPixelSize: maxPixelSize)
         }
     }
 
     /// Records the resolution a loading thread made for a queued request.
     mutating func resolvedQueuedLoad(
-        _ load: LoadID, _ request: LookupRequest, as resolution: Result<ResourceKey, ImageStoreError>,
-        released: inout [CachedImage]
-    ) -> AfterResolution {
+        _ load: LoadID, _ request: LookupRequest, maxPixelSize: Int?,
+        as resolution: Result<ResourceKey, ImageStoreError>, released: inout [CachedImage]
+    ) -> NextStep {
         resolutions.remember(resolution, for: request)
         switch resolution {
         case .failure(let error):
             return .done(inFlight.finish(load)?.waiters ?? [], .failure(error))
-        case .success(let key):
-            var hint = SlotHint()
-            switch probe(key, hint: &hint, released: &released) {
-            case .strongHit(let image), .weakHit(let image):
-                return .done(inFlight.finish(load)?.waiters ?? [], .success(image))
-            case .miss:
-                return inFlight.retarget(load, to: key) == load ? .read(key) : .merged
+        case .success(let file):
+            guard let maxPixelSize else { return continueQueuedLoad(load, with: file, released: &released) }
+            if let key = file.reduced(to: maxPixelSize, knownSizes: pixelSizes) {
+                return continueQueuedLoad(load, with: key, released: &released)
             }
+            let target = LoadOperation.Target.unsized(file, maxPixelSize: maxPixelSize)
+            return inFlight.retarget(load, to: target) == load ? .measure(file, maxPixelSize: maxPixelSize) : .merged
+        }
+    }
+
+    /// Records the pixel size a loading thread read from a file's header for a queued thumbnail.
+    mutating func measuredQueuedLoad(
+        _ load: LoadID, file: ResourceKey, maxPixelSize: Int, size: (width: Int, height: Int)?,
+        released: inout [CachedImage]
+    ) -> NextStep {
+        pixelSizes.remember(size, forPath: file.path)
+        return continueQueuedLoad(load, with: file.reduced(to: maxPixelSize, imageSize: size), released: &released)
+    }
+
+    /// Finishes a queued load from memory if its image arrived meanwhile, hands its waiters to
+    /// the load of the same key if there is one, or keeps it for reading `key`.
+    private mutating func continueQueuedLoad(
+        _ load: LoadID, with key: ResourceKey, released: inout [CachedImage]
+    ) -> NextStep {
+        var hint = SlotHint()
+        switch probe(key, hint: &hint, released: &released) {
+        case .strongHit(let image), .weakHit(let image):
+            return .done(inFlight.finish(load)?.waiters ?? [], .success(image))
+        case .miss:
+            return inFlight.retarget(load, to: .file(key)) == load ? .read(key) : .merged
         }
     }
 
@@ -292,6 +370,7 @@ struct StoreState: Sendable {
     mutating func removeAll(released: inout [CachedImage]) -> [LoadWaiter] {
         storage.removeAll(released: &released)
         resolutions.removeAll()
+        pixelSizes.removeAll()
         let cancelled = inFlight.removeQueued()
         counters.loadsCancelledBeforeStart += cancelled.count
         let waiters = cancelled.flatMap(\.waiters)
@@ -310,8 +389,11 @@ struct StoreState: Sendable {
     // MARK: Lookup internals
 
     /// Looks `request` up in memory, counting hits and remembered failures.
-    private mutating func lookUpInMemory(_ request: LookupRequest, released: inout [CachedImage]) -> MemoryLookup {
-        if case .name(let name) = request, let index = resolutions.index(ofName: name) {
+    private mutating func lookUpInMemory(
+        _ request: LookupRequest, maxPixelSize: Int?, released: inout [CachedImage]
+    ) -> MemoryLookup {
+        // The hit path of full-size names: the slot hint remembered with the resolution.
+        if maxPixelSize == nil, case .name(let name) = request, let index = resolutions.index(ofName: name) {
             let file = resolutions[index]
             var hint = file.hint
             let found = probe(file.key, hint: &hint, released: &released)
@@ -324,7 +406,14 @@ struct StoreState: Sendable {
         case .failure(let error):
             count(.miss)
             return .failed(error)
-        case .success(let key):
+        case .success(let file):
+            var key = file
+            if let maxPixelSize {
+                guard let reduced = file.reduced(to: maxPixelSize, knownSizes: pixelSizes) else {
+                    return .unsized(file, maxPixelSize: maxPixelSize)
+                }
+                key = reduced
+            }
             var hint = SlotHint()
             return counted(probe(key, hint: &hint, released: &released), key: key)
         }

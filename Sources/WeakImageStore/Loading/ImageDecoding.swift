@@ -2,8 +2,15 @@ import Foundation
 
 /// Turns the bytes of an image file into a decoded image.
 ///
-/// An ``ImageStore`` calls its decoder outside any lock, at most once per image at a time, from
-/// whichever thread missed first. Decoders must be safe to call from several threads at once.
+/// An ``ImageStore`` calls its decoder outside any lock, at most once per image and size at a
+/// time, from whichever thread runs the load. Decoders must be safe to call from several threads
+/// at once.
+///
+/// Thumbnails need two more abilities, both optional: reading the pixel size from the file's
+/// header (``pixelSize(of:)``), and decoding straight to a reduced size
+/// (``decode(_:scale:maxPixelSize:)``). A decoder that cannot tell the pixel size never gets
+/// thumbnail requests: the store serves the full-size image instead, so it never holds two live
+/// images with the same pixels.
 public protocol ImageDecoding<Image>: Sendable {
     /// The decoded image type.
     associatedtype Image: StorableImage
@@ -17,4 +24,40 @@ public protocol ImageDecoding<Image>: Sendable {
     /// - Throws: Any error; the store reports it as ``ImageStoreError/decodingFailed(path:reason:)``
     ///   with the error's description.
     func decode(_ data: Data, scale: Int) throws -> Image
+
+    /// The pixel size the file's header declares, read without decoding the pixels.
+    ///
+    /// - Parameter data: The whole file.
+    /// - Returns: The width and height in pixels, or nil when this decoder cannot tell; the store
+    ///   then never asks it for a reduced size and serves the full-size image instead. The
+    ///   default implementation returns nil.
+    func pixelSize(of data: Data) -> (width: Int, height: Int)?
+
+    /// Decodes straight to a reduced size: the longest side becomes `maxPixelSize`, the aspect
+    /// ratio is kept.
+    ///
+    /// The store calls it only when ``pixelSize(of:)`` reported a longest side larger than
+    /// `maxPixelSize`. The output size is exactly `s = maxPixelSize / max(w, h)`,
+    /// `width = max(1, floor(w · s + 0.5))`, `height = max(1, floor(h · s + 0.5))` in `Double`.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - scale: The scale of the file, to record in the image.
+    ///   - maxPixelSize: The longest side of the result, in pixels; at least 1.
+    /// - Returns: The reduced image. The default implementation decodes at full size.
+    /// - Throws: Any error, as ``decode(_:scale:)`` does.
+    func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws -> Image
+}
+
+extension ImageDecoding {
+    /// Unknown: a decoder without this ability gets no thumbnail requests.
+    public func pixelSize(of data: Data) -> (width: Int, height: Int)? {
+        nil
+    }
+
+    /// The full-size decode; only reached through a decoder whose ``pixelSize(of:)`` is
+    /// implemented without this.
+    public func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws -> Image {
+        try decode(data, scale: scale)
+    }
 }

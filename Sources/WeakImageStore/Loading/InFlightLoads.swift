@@ -76,13 +76,12 @@ struct InFlightLoads: Sendable {
         return (next, operation.target)
     }
 
-    /// Points a load that resolved its request at the file, or merges it into the file's load if
-    /// there already is one.
+    /// Points a load at a more precise target once its request is resolved or its image's size
+    /// known, or merges it into the load of that target if there already is one.
     ///
     /// - Returns: The load that now owns the waiters.
-    mutating func retarget(_ load: LoadID, to file: ResourceKey) -> LoadID {
+    mutating func retarget(_ load: LoadID, to target: LoadOperation.Target) -> LoadID {
         guard var operation = operations[load] else { return load }
-        let target = LoadOperation.Target.file(file)
         guard operation.isShared else {
             operation.target = target
             operations[load] = operation

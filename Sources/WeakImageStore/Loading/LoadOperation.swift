@@ -6,8 +6,14 @@ struct LoadOperation: Sendable {
     /// What the load reads: a resolved file, or a request a loading thread must resolve first
     /// (an async miss never touches the file system on the caller's thread).
     enum Target: Hashable, Sendable {
+        /// The image of this key: read the file and decode it.
         case file(ResourceKey)
-        case request(LookupRequest)
+        /// A request nobody has resolved yet, at a reduced size or full size (nil).
+        case request(LookupRequest, maxPixelSize: Int?)
+        /// A thumbnail of a full-size key whose pixel size is not known yet: read the file's
+        /// header to learn which key the thumbnail is (a size at least the image's is the
+        /// full-size image itself).
+        case unsized(ResourceKey, maxPixelSize: Int)
     }
 
     var target: Target

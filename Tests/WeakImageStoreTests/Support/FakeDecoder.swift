@@ -22,6 +22,8 @@ struct FakeDecoder: ImageDecoding {
         let fill: UInt8
         let thread: ObjectIdentifier
         let onMainThread: Bool
+        /// The thumbnail size asked for; nil for a full-size decode.
+        var maxPixelSize: Int? = nil
     }
 
     final class Log: Sendable {
@@ -34,6 +36,9 @@ struct FakeDecoder: ImageDecoding {
     let calls = Calls()
     let log = Log()
     var delay: TimeInterval = 0
+    /// Whether it reads pixel sizes and decodes thumbnails: a file of n bytes is n × 1 pixels,
+    /// and its thumbnail at m < n pixels is its first m bytes.
+    var makesThumbnails = false
     /// Decodes of the files with these fill bytes wait at the gate until the test opens it, to
     /// hold loads in flight.
     var gates: [UInt8: DecodeGate] = [:]
@@ -50,6 +55,22 @@ struct FakeDecoder: ImageDecoding {
         if delay > 0 { Thread.sleep(forTimeInterval: delay) }
         if data.starts(with: Array("FAIL".utf8)) { throw Failure() }
         return Bitmap(width: data.count, height: 1, scale: scale, format: .gray8, pixels: [UInt8](data))
+    }
+
+    func pixelSize(of data: Data) -> (width: Int, height: Int)? {
+        makesThumbnails ? (data.count, 1) : nil
+    }
+
+    func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws -> Bitmap {
+        precondition(makesThumbnails && maxPixelSize < data.count, "asked for a thumbnail it cannot make")
+        calls.record()
+        log.record(
+            Decode(
+                fill: data.first ?? 0, thread: ObjectIdentifier(Thread.current), onMainThread: Thread.isMainThread,
+                maxPixelSize: maxPixelSize))
+        if let fill = data.first { gates[fill]?.pass() }
+        return Bitmap(
+            width: maxPixelSize, height: 1, scale: scale, format: .gray8, pixels: Array(data.prefix(maxPixelSize)))
     }
 }
 
