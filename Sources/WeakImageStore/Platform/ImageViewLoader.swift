@@ -1,0 +1,94 @@
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+
+/// Shows store images in one image view, so a table or collection view cell needs no bookkeeping.
+///
+/// Each ``setImage(named:from:maxPixelSize:priority:placeholder:)`` shows the image at once when
+/// the store holds it, and otherwise loads it asynchronously. Asking for another image (a reused
+/// cell), calling ``cancel()`` or releasing the loader cancels the previous request, and a result
+/// that arrives for a request no longer current is never shown.
+///
+/// ```swift
+/// final class PhotoCell: UITableViewCell {
+///     private lazy var loader = ImageViewLoader(imageView: imageView!)
+///
+///     func show(_ photo: Photo, from store: ImageStore<UIImage>) {
+///         loader.setImage(named: photo.fileName, from: store, maxPixelSize: 300)
+///     }
+///
+///     override func prepareForReuse() {
+///         super.prepareForReuse()
+///         loader.cancel()
+///     }
+/// }
+/// ```
+@MainActor
+public final class ImageViewLoader {
+    /// The view the images go to; held weakly, the view usually owns the loader's owner.
+    public private(set) weak var imageView: UIImageView?
+    /// Bumped by every request: a load finishing for an older one is stale.
+    private var generation = 0
+    // Behind a lock rather than actor-isolated, so the nonisolated deinit can cancel it.
+    private let currentLoad = Lock<Task<Void, Never>?>(nil)
+
+    /// Creates a loader for `imageView`.
+    ///
+    /// - Parameter imageView: The view to show images in.
+    public init(imageView: UIImageView) {
+        self.imageView = imageView
+    }
+
+    deinit {
+        currentLoad.withLock { $0?.cancel() }
+    }
+
+    /// Shows the image for `name`: at once if `store` holds it, else `placeholder` until it has
+    /// loaded.
+    ///
+    /// - Parameters:
+    ///   - name: A file name relative to the store's directories.
+    ///   - store: The store to load from.
+    ///   - maxPixelSize: Decode to at most this many pixels on the longest side (the view's
+    ///     size in points times the screen scale), or nil for the full-size image. Defaults to nil.
+    ///   - priority: The load's priority. Defaults to `.high`: the view is on screen.
+    ///   - placeholder: What to show while loading, and if the load fails. Defaults to nil.
+    public func setImage(
+        named name: String, from store: ImageStore<UIImage>, maxPixelSize: Int? = nil,
+        priority: ImageLoadPriority = .high, placeholder: UIImage? = nil
+    ) {
+        cancel()
+        let cached =
+            if let maxPixelSize {
+                store.cachedImage(named: name, maxPixelSize: maxPixelSize)
+            } else {
+                store.cachedImage(named: name)
+            }
+        if let cached {
+            imageView?.image = cached
+            return
+        }
+        imageView?.image = placeholder
+        let request = generation
+        let task = Task { [weak self] in
+            let image: UIImage?
+            if let maxPixelSize {
+                image = try? await store.image(named: name, maxPixelSize: maxPixelSize, priority: priority)
+            } else {
+                image = try? await store.image(named: name, priority: priority)
+            }
+            guard let self, let image, !Task.isCancelled, self.generation == request else { return }
+            self.imageView?.image = image
+        }
+        currentLoad.withLock { $0 = task }
+    }
+
+    /// Cancels the request in progress, if any; the view keeps what it shows.
+    public func cancel() {
+        generation += 1
+        currentLoad.withLock { current in
+            current?.cancel()
+            current = nil
+        }
+    }
+}
+#endif
