@@ -77,7 +77,7 @@ struct StoreState: Sendable {
     var inFlight = InFlightLoads()
     var counters = ImageStoreStatistics()
     let maximumConcurrentLoads: Int
-    private var loadingThreads = 0
+    private(set) var loadingThreads = 0
     private var lastWaiterID = 0
     /// Async waiters between their miss and their registration, when a cancellation must be kept
     /// for the registration to see.

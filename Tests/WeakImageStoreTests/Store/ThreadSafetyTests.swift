@@ -58,6 +58,35 @@ final class ThreadSafetyTests: XCTestCase {
             XCTAssertEqual(probe.violations, 0, "\(policy): decoding or deallocation happened under the lock")
         }
     }
+
+    func test_asyncLoadsAndPrefetches_neverDecodeOrDeallocate_underTheLock() async throws {
+        let directory = TestDirectory()
+        for index in 0..<10 { directory.write("icon\(index).png", size: 10 + index) }
+        let probe = LockProbe()
+        let store = ImageStore(
+            directories: [directory.url], policy: .weakWithLRU(costLimit: 30, countLimit: 3, admissionCostLimit: 100),
+            maximumConcurrentLoads: 1, decoder: ProbeDecoder(probe: probe))
+        probe.watch(store)
+        // One thread at a time touches the store: the loading thread only while the test waits.
+        let idle = { store.engine._withState { $0.loadingThreads == 0 && $0.inFlight.operations.isEmpty } }
+
+        for round in 0..<3 {
+            for index in 0..<10 {
+                _ = try await store.image(named: "icon\((index + round) % 10)")
+                XCTAssertTrue(eventually(idle))
+            }
+            let prefetch = store.prefetch(named: (0..<10).map { "icon\($0)" })
+            await prefetch.finished()
+            XCTAssertTrue(eventually(idle))
+            prefetch.cancel()
+            store.handleMemoryPressure(.critical)
+        }
+        store.removeAll()
+        probe.watch(nil)
+
+        XCTAssertGreaterThan(probe.deallocations, 10, "the probe saw too few deallocations")
+        XCTAssertEqual(probe.violations, 0, "decoding or deallocation happened under the lock")
+    }
 }
 
 /// Records whether the watched store's lock is held whenever a probe image decodes or dies.
