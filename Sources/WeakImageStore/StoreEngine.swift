@@ -40,14 +40,14 @@ final class StoreEngine: Sendable {
         case .resolve:
             preconditionFailure("a resolved request asked to be resolved again")
         case .wait(let pending):
-            return try pending.wait().get()
+            return try pending.wait().typedGet()
         case .load(let key, let pending):
             let (result, decoded) = readAndDecode(key)
             state.withLock {
                 $0.finishLoad(request, of: key, result: result, decoded: decoded, released: &released)
             }
             pending?.complete(with: result)
-            return try result.get()
+            return try result.typedGet()
         }
     }
 
@@ -76,12 +76,12 @@ final class StoreEngine: Sendable {
     }
 
     private func resolve(_ request: LookupRequest) -> Result<ResourceKey, ImageStoreError> {
-        Result { () throws(ImageStoreError) -> ResourceKey in
+        Result(typedCatching: { () throws(ImageStoreError) -> ResourceKey in
             switch request {
             case .name(let name): try resolver.resolve(name: name)
             case .path(let path): try resolver.resolve(path: path)
             }
-        }
+        })
     }
 
     /// Reads and decodes the file; `decoded` tells whether the decoder ran.
