@@ -66,7 +66,7 @@ for platform in "${platforms[@]}"; do
                   -Xfrontend -disable-implicit-string-processing-module-import)
            library_extra=(Scripts/AppleTypecheck/Swift56StandardLibraryGaps.swift) ;;
   esac
-  flags+=(-swift-version 6 -parse-as-library -resource-dir "$SDK_ROOT/resource"
+  flags+=(-swift-version 6 -parse-as-library -continue-building-after-errors -resource-dir "$SDK_ROOT/resource"
           -module-cache-path "$SDK_ROOT/module-cache/$platform")
   mkdir -p "$work/$platform"
   log=$work/$platform.log
