@@ -12,7 +12,7 @@ import WeakImageStore
 /// `Assets.car` are not files; keep loading those with `UIImage(named:)`.
 enum AppImages {
     /// Downloaded images, saved as `<name>@2x.png` etc. like bundled ones.
-    static let downloads: URL = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+    static let downloads: URL? = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?
         .appendingPathComponent("FeedImages", isDirectory: true)
 
     /// Bundle files first, then downloads: the same name always finds the same file.

@@ -25,17 +25,10 @@ final class FeedViewController: UITableViewController {
         title = "Feed"
         tableView.register(FeedCell.self, forCellReuseIdentifier: FeedCell.reuseIdentifier)
         tableView.rowHeight = 60
-        // Dispatch memory-pressure events and UIApplication.didReceiveMemoryWarningNotification
-        // both reach the store; the subscription holds it weakly and stops when freed.
+        // Memory warnings: Dispatch memory-pressure events and didReceiveMemoryWarningNotification
+        // reach the store, which drops its strong references; images that visible rows hold stay
+        // alive and shared. The subscription holds the store weakly and stops when freed.
         memoryPressure = images.subscribeToSystemMemoryPressure()
-    }
-
-    override func didReceiveMemoryWarning() {
-        super.didReceiveMemoryWarning()
-        // The subscription has already told the store; print what it keeps now. On a critical
-        // warning the strong layer is empty and only images that rows still show are alive.
-        let statistics = images.statistics
-        print("after a memory warning the store holds \(statistics)")
     }
 
     override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {

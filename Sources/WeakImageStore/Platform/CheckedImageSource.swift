@@ -45,10 +45,11 @@ struct CheckedImageSource {
             ?? .up
     }
 
-    /// The image with its pixels still encoded: they are decoded at first draw, or by whoever
-    /// draws it sooner (`UIImage.preparingForDisplay()`).
+    /// The image with its pixels still encoded, for a caller that decodes them into a buffer of
+    /// its own (`UIImage.preparingForDisplay()`): the image keeps no decoded copy inside it.
     func lazyImage() throws(PlatformImageError) -> CGImage {
-        guard let image = CGImageSourceCreateImageAtIndex(source, 0, nil) else { throw .undecodable }
+        let options = [kCGImageSourceShouldCache: false] as CFDictionary
+        guard let image = CGImageSourceCreateImageAtIndex(source, 0, options) else { throw .undecodable }
         return image
     }
 
