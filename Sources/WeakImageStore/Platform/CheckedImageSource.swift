@@ -8,9 +8,6 @@ import ImageIO
 /// A small, valid file can declare a huge image (a 60 000 × 60 000 PNG compresses to a few
 /// kilobytes and decodes to 14 GB), so the size is read from the file's properties first.
 struct CheckedImageSource {
-    /// The default limit of the platform decoders: 64 Mi pixels, as ``PNGDecoder``'s.
-    static let defaultMaximumPixelCount = 67_108_864
-
     private let source: CGImageSource
     /// The width of the stored pixels, before the orientation is applied.
     let pixelWidth: Int
