@@ -73,7 +73,7 @@ for platform in "${platforms[@]}"; do
 
   echo "== $platform: Sources/WeakImageStore (${#library_sources[@]} files)"
   compile "${flags[@]}" -typecheck -module-name WeakImageStore \
-    "${library_sources[@]}" "${library_extra[@]}" | tee "$log"
+    "${library_sources[@]}" ${library_extra[@]+"${library_extra[@]}"} | tee "$log"
   library_status=${PIPESTATUS[0]}
   # The examples import the library, so they need its module. It is emitted from declarations
   # only (bodies were checked just above): lowering typed-throws bodies against this SDK's Swift
@@ -82,7 +82,7 @@ for platform in "${platforms[@]}"; do
     compile "${flags[@]}" -emit-module -module-name WeakImageStore \
       -Xfrontend -experimental-skip-non-inlinable-function-bodies \
       -emit-module-path "$work/$platform/WeakImageStore.swiftmodule" \
-      "${library_sources[@]}" "${library_extra[@]}" | tee -a "$log"
+      "${library_sources[@]}" ${library_extra[@]+"${library_extra[@]}"} | tee -a "$log"
     library_status=${PIPESTATUS[0]}
   fi
 
