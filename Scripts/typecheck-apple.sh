@@ -100,8 +100,10 @@ for platform in "${platforms[@]}"; do
     examples_status=0
   fi
 
-  errors=$(grep -c -E '^[^ ].*:[0-9]+:[0-9]+: error:' "$log")
-  warnings=$(grep -c -E '^[^ ].*:[0-9]+:[0-9]+: warning:' "$log")
+  # Every diagnostic, located or not, but not the quoted source lines ("12 | ...") under them.
+  diagnostics=$(grep -v -E '^ *[0-9]* *[|+] ' "$log")
+  errors=$(grep -c -E '(^|: )error: ' <<<"$diagnostics")
+  warnings=$(grep -c -E '(^|: )warning: ' <<<"$diagnostics")
   echo "-- $platform: $errors errors, $warnings warnings"
   if [ "$library_status" -ne 0 ] || [ "$examples_status" -ne 0 ] || [ "$errors" -ne 0 ] || [ "$warnings" -ne 0 ]; then
     problems=1
