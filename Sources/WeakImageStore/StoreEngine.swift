@@ -72,9 +72,9 @@ final class StoreEngine: Sendable {
         case .resolve, .measure:
             preconditionFailure("a resolved and measured request asked to be resolved or measured again")
         case .wait(let latch):
-            return try latch.wait().unwrapped()
+            return try latch.wait().typedGet()
         case .load(let key, let load):
-            return try run(load, reading: key, for: request, data: data).unwrapped()
+            return try run(load, reading: key, for: request, data: data).typedGet()
         }
     }
 
@@ -103,7 +103,7 @@ final class StoreEngine: Sendable {
         } onCancel: {
             cancel(waiters: [waiterID])
         }
-        return try result.unwrapped()
+        return try result.typedGet()
     }
 
     /// A memory-only lookup: never touches the file system, never decodes, never waits.
@@ -275,32 +275,15 @@ final class StoreEngine: Sendable {
     }
 
     private func resolve(_ request: LookupRequest) -> Result<ResourceKey, ImageStoreError> {
-        do throws(ImageStoreError) {
+        Result(typedCatching: { () throws(ImageStoreError) -> ResourceKey in
             switch request {
-            case .name(let name): return .success(try resolver.resolve(name: name))
-            case .path(let path): return .success(try resolver.resolve(path: path))
+            case .name(let name): try resolver.resolve(name: name)
+            case .path(let path): try resolver.resolve(path: path)
             }
-        } catch {
-            return .failure(error)
-        }
+        })
     }
 
     private func read(_ key: ResourceKey) -> Result<Data, ImageStoreError> {
-        do throws(ImageStoreError) {
-            return .success(try reader.read(path: key.path))
-        } catch {
-            return .failure(error)
-        }
-    }
-}
-
-extension Result where Failure == ImageStoreError {
-    /// The success value, or the error thrown with its type; `Result.get()` throws untyped in
-    /// the standard libraries of Apple's current SDKs.
-    func unwrapped() throws(ImageStoreError) -> Success {
-        switch self {
-        case .success(let value): return value
-        case .failure(let error): throw error
-        }
+        Result(typedCatching: { () throws(ImageStoreError) -> Data in try reader.read(path: key.path) })
     }
 }

@@ -13,24 +13,26 @@ import UIKit
 /// | `DispatchSource` memory pressure `.critical` | ``MemoryPressureLevel/critical`` |
 /// | `UIApplication.didReceiveMemoryWarningNotification` | ``MemoryPressureLevel/critical`` (the app's last notice before termination) |
 ///
-/// Keep the subscription for as long as the store should listen. It holds the store weakly.
+/// Keep the subscription for as long as the store should listen; freeing it cancels it. It holds
+/// the store weakly, so it never keeps a store alive, and nothing else holds the subscription.
+/// Warnings are forwarded on a Dispatch queue or on the thread that posts the notification (the
+/// main thread): the store's ``ImageStore/handleMemoryPressure(_:)`` is safe on any thread.
 public final class MemoryPressureSubscription {
-    private let source: any DispatchSourceMemoryPressure
-    private var notificationToken: (any NSObjectProtocol)?
+    private let sources: [any DispatchSourceMemoryPressure]
+    private var notificationObserver: (any NSObjectProtocol)?
 
     init(handler: @escaping @Sendable (MemoryPressureLevel) -> Void) {
-        source = DispatchSource.makeMemoryPressureSource(eventMask: [.warning, .critical], queue: .global())
-        source.setEventHandler { [source] in
-            let event = source.data
-            if event.contains(.critical) {
-                handler(.critical)
-            } else if event.contains(.warning) {
-                handler(.warning)
+        // One source per level, so a handler needs nothing but its level: it does not capture its
+        // source, and no source, handler and subscription can keep each other alive.
+        sources = [(DispatchSource.MemoryPressureEvent.warning, MemoryPressureLevel.warning), (.critical, .critical)]
+            .map { event, level in
+                let source = DispatchSource.makeMemoryPressureSource(eventMask: event, queue: .global(qos: .utility))
+                source.setEventHandler { handler(level) }
+                source.activate()
+                return source
             }
-        }
-        source.activate()
         #if canImport(UIKit) && !os(watchOS)
-        notificationToken = NotificationCenter.default.addObserver(
+        notificationObserver = NotificationCenter.default.addObserver(
             forName: UIApplication.didReceiveMemoryWarningNotification, object: nil, queue: nil
         ) { _ in
             handler(.critical)
@@ -42,12 +44,14 @@ public final class MemoryPressureSubscription {
         cancel()
     }
 
-    /// Stops forwarding.
+    /// Stops forwarding. Calling it again does nothing.
     public func cancel() {
-        source.cancel()
-        if let notificationToken {
-            NotificationCenter.default.removeObserver(notificationToken)
-            self.notificationToken = nil
+        for source in sources {
+            source.cancel()
+        }
+        if let notificationObserver {
+            NotificationCenter.default.removeObserver(notificationObserver)
+            self.notificationObserver = nil
         }
     }
 }

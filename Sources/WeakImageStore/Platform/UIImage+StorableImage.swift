@@ -2,20 +2,45 @@
 import Foundation
 import UIKit
 
+/// `UIImage` is immutable and UIKit marks it `Sendable`: the store can share one instance between
+/// threads as it is.
 extension UIImage: StorableImage {
-    /// The decoded bytes of the backing `CGImage` (`bytesPerRow × height`), or an RGBA8 estimate
-    /// from the pixel size when there is none.
+    /// The decoded bytes of the backing `CGImage` (`bytesPerRow × height`), summed over the frames
+    /// of an animated image, or an RGBA8 estimate from the pixel size when there is no `CGImage`
+    /// (an image backed by a `CIImage`).
     public var cost: Int {
-        if let cgImage { return EagerImageSource.cost(of: cgImage) }
+        if let frames = images, !frames.isEmpty {
+            return frames.reduce(0) { $0 + $1.singleFrameCost }
+        }
+        return singleFrameCost
+    }
+
+    private var singleFrameCost: Int {
+        if let cgImage { return CheckedImageSource.cost(of: cgImage) }
         return Int(size.width * scale) * Int(size.height * scale) * 4
     }
 }
 
-/// Decodes PNG, JPEG, HEIC and every other ImageIO format into a `UIImage` with the file's scale,
-/// decoded eagerly so the first draw on the main thread does not pay for it.
+/// Decodes PNG, JPEG, HEIC and every other ImageIO format into a `UIImage` with the file's scale
+/// and orientation, decoded on the loading thread so the first draw on the main thread does not
+/// pay for it.
+///
+/// On iOS and tvOS the pixels are decoded by `UIImage.preparingForDisplay()`, straight into the
+/// format the display wants; where that is unavailable (watchOS) or declines, ImageIO decodes them
+/// eagerly (`kCGImageSourceShouldCacheImmediately`).
 public struct UIImageDecoder: ImageDecoding {
+    /// The most pixels (`width × height`) an image may have; larger images are refused before
+    /// anything is decoded. Defaults to 64 Mi (67 108 864), a 256 MiB RGBA bitmap.
+    public var maximumPixelCount: Int
+
     /// Creates the decoder.
-    public init() {}
+    ///
+    /// - Parameter maximumPixelCount: The most pixels an image may have; at least 1. Defaults to
+    ///   64 Mi.
+    public init(maximumPixelCount: Int = 67_108_864) {
+        precondition(maximumPixelCount >= 1, "maximumPixelCount must be at least 1")
+        self.maximumPixelCount = maximumPixelCount
+    }
 
     /// Decodes `data` into a `UIImage` of the given scale.
     ///
@@ -26,14 +51,34 @@ public struct UIImageDecoder: ImageDecoding {
     /// - Throws: ``PlatformImageError``.
     public func decode(_ data: Data, scale: Int) throws -> UIImage {
         guard scale >= 1 else { throw PlatformImageError.invalidScale(scale) }
-        let cgImage = try EagerImageSource.decodedImage(from: data)
-        let image = UIImage(cgImage: cgImage, scale: CGFloat(scale), orientation: .up)
-        #if os(watchOS)
-        return image
-        #else
-        // Also prepares the format the display wants, where it differs from the decoded one.
-        return image.preparingForDisplay() ?? image
+        let source = try CheckedImageSource(data: data, maximumPixelCount: maximumPixelCount)
+        let orientation = UIImage.Orientation(source.orientation)
+        #if !os(watchOS)
+        // Decoding once, into the display's format, beats decoding with ImageIO and then having
+        // `preparingForDisplay()` copy the pixels into another format.
+        let lazy = UIImage(cgImage: try source.lazyImage(), scale: CGFloat(scale), orientation: orientation)
+        if let prepared = lazy.preparingForDisplay() {
+            return prepared
+        }
         #endif
+        return UIImage(cgImage: try source.decodedImage(), scale: CGFloat(scale), orientation: orientation)
+    }
+}
+
+extension UIImage.Orientation {
+    /// The UIKit orientation that shows pixels stored with the file's EXIF `orientation` upright.
+    init(_ orientation: CGImagePropertyOrientation) {
+        switch orientation {
+        case .up: self = .up
+        case .upMirrored: self = .upMirrored
+        case .down: self = .down
+        case .downMirrored: self = .downMirrored
+        case .left: self = .left
+        case .leftMirrored: self = .leftMirrored
+        case .right: self = .right
+        case .rightMirrored: self = .rightMirrored
+        @unknown default: self = .up
+        }
     }
 }
 

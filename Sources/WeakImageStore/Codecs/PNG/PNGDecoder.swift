@@ -58,7 +58,7 @@ public struct PNGDecoder: ImageDecoding {
                 return .failure(error)
             }
         }
-        return try result.get()
+        return try result.typedGet()
     }
 
     /// Decodes a PNG file held in memory, as ``decode(_:scale:)`` does, without a `Data`.

@@ -1,0 +1,57 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+import AppKit
+import Foundation
+
+/// Decodes PNG, JPEG, HEIC and every other ImageIO format into a ``SharedNSImage`` whose pixels
+/// are decoded on the loading thread, upright, with a point size of the pixel size divided by the
+/// file's scale.
+public struct NSImageDecoder: ImageDecoding {
+    /// The most pixels (`width × height`) an image may have; larger images are refused before
+    /// anything is decoded. Defaults to 64 Mi (67 108 864), a 256 MiB RGBA bitmap.
+    public var maximumPixelCount: Int
+
+    /// Creates the decoder.
+    ///
+    /// - Parameter maximumPixelCount: The most pixels an image may have; at least 1. Defaults to
+    ///   64 Mi.
+    public init(maximumPixelCount: Int = 67_108_864) {
+        precondition(maximumPixelCount >= 1, "maximumPixelCount must be at least 1")
+        self.maximumPixelCount = maximumPixelCount
+    }
+
+    /// Decodes `data` into a ``SharedNSImage`` of the given scale.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - scale: The file's scale (2 for `icon@2x.png`).
+    /// - Returns: An image whose pixels are already decoded, with the file's orientation applied.
+    /// - Throws: ``PlatformImageError``.
+    public func decode(_ data: Data, scale: Int) throws -> SharedNSImage {
+        guard scale >= 1 else { throw PlatformImageError.invalidScale(scale) }
+        let source = try CheckedImageSource(data: data, maximumPixelCount: maximumPixelCount)
+        return SharedNSImage(cgImage: try source.decodedUprightImage(), scale: scale)
+    }
+}
+
+extension ImageStore where Image == SharedNSImage {
+    /// Creates a store of ``SharedNSImage``s decoded with ``NSImageDecoder``.
+    ///
+    /// - Parameters:
+    ///   - directories: Where names are looked up, in order. Defaults to the main bundle's
+    ///     resources.
+    ///   - policy: How decoded images are kept. Defaults to ``CachePolicy/default``.
+    ///   - scales: The scale suffixes to try, in order. Defaults to `[2, 1, 3]` (Retina first).
+    ///   - extensions: The file extensions to try, in order. Defaults to `["png"]`.
+    public convenience init(
+        directories: [URL] = Bundle.main.resourceURL.map { [$0] } ?? [],
+        policy: CachePolicy = .default,
+        scales: [Int] = [2, 1, 3],
+        extensions: [String] = ["png"]
+    ) {
+        self.init(
+            directories: directories, policy: policy, scales: scales, extensions: extensions,
+            decoder: NSImageDecoder()
+        )
+    }
+}
+#endif
