@@ -8,6 +8,8 @@ final class FeedCell: UITableViewCell {
 
     private let avatar = UIImageView()
     private let title = UILabel()
+    /// Loads the avatar without blocking scrolling and cancels it when the cell is reused.
+    private lazy var avatarLoader = ImageViewLoader(imageView: avatar)
     /// The item this cell shows now; a reused cell shows another.
     private(set) var item: FeedItem?
 
@@ -38,18 +40,23 @@ final class FeedCell: UITableViewCell {
     /// Shows `item`, its image taken from `images`.
     ///
     /// Every visible row with the same avatar gets the same `UIImage` instance: one decode, one
-    /// copy of the pixels, however many rows show it.
+    /// copy of the pixels, however many rows show it. The avatar is decoded at the size it is
+    /// shown (44 points), on the store's loading threads: a miss never blocks scrolling.
     func configure(with item: FeedItem, images: ImageStore<UIImage>) {
         self.item = item
         title.text = item.title
-        // Like UIImage(named:): decodes on a miss, a hash lookup on a hit.
-        avatar.image = images.image(named: item.imageName) ?? UIImage(systemName: "person.crop.circle")
+        // A hit shows at once; a miss shows the placeholder until the load ends. A load for an
+        // item this cell no longer shows is cancelled, and its image never lands here.
+        avatarLoader.setImage(
+            named: item.imageName, from: images, maxPixelSize: Int(44 * traitCollection.displayScale),
+            placeholder: UIImage(systemName: "person.crop.circle"))
     }
 
     override func prepareForReuse() {
         super.prepareForReuse()
         // A reused cell lets go of the old image at once: when no row shows it any more, the
         // store's weak layer lets it die (large images) or its small LRU keeps it (icons).
+        avatarLoader.cancel()
         item = nil
         avatar.image = nil
         title.text = nil
