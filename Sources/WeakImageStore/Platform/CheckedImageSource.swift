@@ -75,6 +75,35 @@ struct CheckedImageSource {
         return image
     }
 
+    /// The image decoded now at most `maxPixelSize` pixels on its longest side, upright, by
+    /// ImageIO's thumbnail path: formats that can decode reduced (JPEG's DCT scaling) never
+    /// decode the full-size pixels, and the others are reduced as they decode.
+    func thumbnail(maxPixelSize: Int) throws(PlatformImageError) -> CGImage {
+        let options =
+            [
+                kCGImageSourceCreateThumbnailFromImageAlways: true,
+                kCGImageSourceCreateThumbnailWithTransform: true,
+                kCGImageSourceThumbnailMaxPixelSize: maxPixelSize,
+                kCGImageSourceShouldCacheImmediately: true,
+            ] as CFDictionary
+        guard let image = CGImageSourceCreateThumbnailAtIndex(source, 0, options) else { throw .undecodable }
+        return image
+    }
+
+    /// The pixel size `data` declares, read from its properties without decoding; nil if ImageIO
+    /// cannot read it.
+    static func pixelSize(of data: Data) -> (width: Int, height: Int)? {
+        let options = [kCGImageSourceShouldCache: false] as CFDictionary
+        guard let source = CGImageSourceCreateWithData(data as CFData, options),
+            CGImageSourceGetCount(source) > 0,
+            let properties = CGImageSourceCopyPropertiesAtIndex(source, 0, options) as? [CFString: Any],
+            let width = properties[kCGImagePropertyPixelWidth] as? Int,
+            let height = properties[kCGImagePropertyPixelHeight] as? Int,
+            width > 0, height > 0
+        else { return nil }
+        return (width, height)
+    }
+
     /// The decoded byte count of `image`: `bytesPerRow × height`, row padding included.
     static func cost(of image: CGImage) -> Int {
         image.bytesPerRow * image.height
