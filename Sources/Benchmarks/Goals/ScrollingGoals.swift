@@ -22,7 +22,8 @@ enum ScrollingGoals {
             checks.append(
                 GoalCheck(
                     passed: Double(async.wastedDecodes) <= limit,
-                    statement: "scrolling fling: async wastes ≤ 10 % of GCD's wasted decodes: \(async.wastedDecodes) vs "
+                    statement:
+                        "scrolling fling: async wastes ≤ 10 % of GCD's wasted decodes: \(async.wastedDecodes) vs "
                         + "\(gcd.wastedDecodes) (\(percent(async.wastedDecodes, of: gcd.wastedDecodes)))"))
         }
         let ratio = hitPath.ratio
@@ -35,7 +36,8 @@ enum ScrollingGoals {
         checks.append(
             GoalCheck(
                 passed: duplicates == 0,
-                statement: "scrolling: no duplicates in any style at any speed: at most \(duplicates) duplicate instances"
+                statement:
+                    "scrolling: no duplicates in any style at any speed: at most \(duplicates) duplicate instances"
             ))
         return checks
     }
@@ -46,7 +48,8 @@ enum ScrollingGoals {
             let context = "scrolling \(run.speed.label) / \(run.style.label)"
             var warnings: [String] = []
             if run.liveCountAfterRelease != 0 {
-                warnings.append("\(context): \(run.liveCountAfterRelease) bitmaps still alive after releasing everything")
+                warnings.append(
+                    "\(context): \(run.liveCountAfterRelease) bitmaps still alive after releasing everything")
             }
             if run.failedLookups > 0 { warnings.append("\(context): \(run.failedLookups) lookups failed") }
             return warnings

@@ -4,7 +4,8 @@ import WeakImageStore
 
 /// The hit path of the asynchronous API beside the synchronous one: `await image(named:priority:)`
 /// against `loadImage(named:)` for an image the store holds (a strong hit on the default policy),
-/// both called from the same task, samples interleaved.
+/// both called from the same task, samples interleaved; `cachedImage(named:)`, the UI thread's
+/// first call, beside them.
 enum AsyncHitPathBenchmark {
     /// Lookups timed together as one sample.
     private static let lookupsPerSample = 100_000
@@ -14,9 +15,12 @@ enum AsyncHitPathBenchmark {
         let syncNanoseconds: [Double]
         /// Nanoseconds per `await image(named:priority:)` hit.
         let asyncNanoseconds: [Double]
+        /// Nanoseconds per `cachedImage(named:)` hit.
+        let cachedNanoseconds: [Double]
 
         var sync: Distribution { Distribution(syncNanoseconds) }
         var async: Distribution { Distribution(asyncNanoseconds) }
+        var cached: Distribution { Distribution(cachedNanoseconds) }
         /// The async median over the sync median.
         var ratio: Double { sync.median > 0 ? async.median / sync.median : .nan }
     }
@@ -27,11 +31,12 @@ enum AsyncHitPathBenchmark {
         let store = ImageStore(directories: [root], policy: .default, decoder: PNGDecoder())
         let name = CorpusLayout.sharedIcon
         _ = store.cachedImage(named: name) ?? store.image(named: name)
-        let results = LockedBox(Results(syncNanoseconds: [], asyncNanoseconds: []))
+        let results = LockedBox(Results(syncNanoseconds: [], asyncNanoseconds: [], cachedNanoseconds: []))
         let finished = DispatchSemaphore(value: 0)
         Task {
             var sync: [Double] = []
             var async: [Double] = []
+            var cached: [Double] = []
             for round in 0...samples {
                 var start = MonotonicClock.now()
                 for _ in 0..<lookupsPerSample { blackHole(try? store.loadImage(named: name)) }
@@ -39,13 +44,17 @@ enum AsyncHitPathBenchmark {
                 start = MonotonicClock.now()
                 for _ in 0..<lookupsPerSample { blackHole(try? await store.image(named: name, priority: .normal)) }
                 let asyncNanoseconds = Double(MonotonicClock.now() - start) / Double(lookupsPerSample)
+                start = MonotonicClock.now()
+                for _ in 0..<lookupsPerSample { blackHole(store.cachedImage(named: name)) }
+                let cachedNanoseconds = Double(MonotonicClock.now() - start) / Double(lookupsPerSample)
                 // Round 0 warms caches, branch predictors and the allocator; it is not kept.
                 if round > 0 {
                     sync.append(syncNanoseconds)
                     async.append(asyncNanoseconds)
+                    cached.append(cachedNanoseconds)
                 }
             }
-            results.value = Results(syncNanoseconds: sync, asyncNanoseconds: async)
+            results.value = Results(syncNanoseconds: sync, asyncNanoseconds: async, cachedNanoseconds: cached)
             finished.signal()
         }
         finished.wait()
@@ -57,6 +66,7 @@ enum AsyncHitPathBenchmark {
         var table = TextTable(headers: ["hit path (default policy, strong hit)", "ns", "spread", "÷ sync"])
         for (label, distribution) in [
             ("loadImage(named:)", results.sync), ("await image(named:priority:)", results.async),
+            ("cachedImage(named:)", results.cached),
         ] {
             table.append([
                 label, Format.fixed(distribution.median, digits: 1),

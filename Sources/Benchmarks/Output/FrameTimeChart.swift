@@ -28,10 +28,12 @@ enum FrameTimeChart {
                 + ##"viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
             ##"<rect width="100%" height="100%" fill="white"/>"##,
             SVGChart.text(
-                x: plot.left, y: 26, "Scrolling, \(speed.label) (\(speed.rowsPerFrame) row\(speed.rowsPerFrame == 1 ? "" : "s") "
+                x: plot.left, y: 26,
+                "Scrolling, \(speed.label) (\(speed.rowsPerFrame) row\(speed.rowsPerFrame == 1 ? "" : "s") "
                     + "a frame): the UI thread's work per frame", size: 17, weight: "bold"),
             SVGChart.text(
-                x: plot.left, y: 46, "wall-clock time of each frame's store calls at 60 fps; above the dashed line "
+                x: plot.left, y: 46,
+                "wall-clock time of each frame's store calls at 60 fps; above the dashed line "
                     + "a frame is dropped", size: 12, fill: "#555"),
         ]
         svg += axes(x: xAxis, y: yAxis)
@@ -39,6 +41,16 @@ enum FrameTimeChart {
         svg.append(
             ##"<line x1="\##(SVGChart.format(plot.left))" y1="\##(budgetY)" x2="\##(SVGChart.format(plot.right))" "##
                 + ##"y2="\##(budgetY)" stroke="#000" stroke-width="1.5" stroke-dasharray="6 4"/>"##)
+        // Where the scroll stops; after it the UI thread only waits for the last screen's images.
+        if let scrollEnd = runs.first?.scrollFrameCount {
+            let x = SVGChart.format(xAxis.position(Double(scrollEnd - 1)))
+            svg.append(
+                ##"<line x1="\##(x)" y1="\##(SVGChart.format(plot.top))" x2="\##(x)" y2="\##(SVGChart.format(plot.bottom))" "##
+                    + ##"stroke="#888" stroke-width="1.2" stroke-dasharray="2 3"/>"##)
+            svg.append(
+                SVGChart.text(
+                    x: xAxis.position(Double(scrollEnd - 1)) + 4, y: plot.top + 14, "scroll ends", fill: "#555"))
+        }
         for (index, run) in runs.enumerated() {
             let points = series[index].enumerated().map { frame, milliseconds in
                 "\(SVGChart.format(xAxis.position(Double(frame)))),\(SVGChart.format(yAxis.position(milliseconds)))"
@@ -84,9 +96,11 @@ enum FrameTimeChart {
         for run in runs {
             parts.append(
                 ##"<line x1="\##(SVGChart.format(left))" y1="\##(SVGChart.format(y - 4))" x2="\##(SVGChart.format(left + 26))" "##
-                    + ##"y2="\##(SVGChart.format(y - 4))" stroke="\##(colors[run.style] ?? "#555")" stroke-width="2.5"/>"##)
+                    + ##"y2="\##(SVGChart.format(y - 4))" stroke="\##(colors[run.style] ?? "#555")" stroke-width="2.5"/>"##
+            )
             parts.append(
-                SVGChart.text(x: left + 34, y: y, "\(run.style.label)  \(run.framesOverBudgetByWall) of \(run.frames.count)"))
+                SVGChart.text(
+                    x: left + 34, y: y, "\(run.style.label)  \(run.framesOverBudgetByWall) of \(run.frames.count)"))
             y += 22
         }
         parts.append(

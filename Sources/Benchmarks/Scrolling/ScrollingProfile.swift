@@ -19,6 +19,6 @@ struct ScrollingProfile {
         distinctPhotoCount: 4, settleSeconds: 5)
 
     static let quick = ScrollingProfile(
-        rowCount: 30, visibleRowCount: 6, photoSize: BenchmarkProfile.PixelSize(width: 2048, height: 1536),
+        rowCount: 24, visibleRowCount: 6, photoSize: BenchmarkProfile.PixelSize(width: 2048, height: 1536),
         distinctPhotoCount: 2, settleSeconds: 5)
 }

@@ -149,7 +149,9 @@ final class ScrollingUIThread {
                             inbox.post(UIInbox.Delivery(tag: tag, slot: slot, image: image))
                         } catch {
                             // A cancelled row wants nothing back; a failure is reported.
-                            if (error as? ImageStoreError) != .cancelled { inbox.post(UIInbox.Delivery(tag: tag, slot: slot, image: nil)) }
+                            if (error as? ImageStoreError) != .cancelled {
+                                inbox.post(UIInbox.Delivery(tag: tag, slot: slot, image: nil))
+                            }
                         }
                     })
             }
