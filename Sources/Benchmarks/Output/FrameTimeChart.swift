@@ -41,15 +41,15 @@ enum FrameTimeChart {
         svg.append(
             ##"<line x1="\##(SVGChart.format(plot.left))" y1="\##(budgetY)" x2="\##(SVGChart.format(plot.right))" "##
                 + ##"y2="\##(budgetY)" stroke="#000" stroke-width="1.5" stroke-dasharray="6 4"/>"##)
-        // Where the scroll stops; after it the UI thread only waits for the last screen's images.
-        if let scrollEnd = runs.first?.scrollFrameCount {
-            let x = SVGChart.format(xAxis.position(Double(scrollEnd - 1)))
-            svg.append(
-                ##"<line x1="\##(x)" y1="\##(SVGChart.format(plot.top))" x2="\##(x)" y2="\##(SVGChart.format(plot.bottom))" "##
-                    + ##"stroke="#888" stroke-width="1.2" stroke-dasharray="2 3"/>"##)
-            svg.append(
-                SVGChart.text(
-                    x: xAxis.position(Double(scrollEnd - 1)) + 4, y: plot.top + 14, "scroll ends", fill: "#555"))
+        // Where each style's scroll starts and stops; before and after, the UI thread waits for
+        // a screen's images.
+        for run in runs where !run.scrollFrames.isEmpty {
+            for frame in [run.scrollFrames.lowerBound, run.scrollFrames.upperBound - 1] {
+                let x = SVGChart.format(xAxis.position(Double(frame)))
+                svg.append(
+                    ##"<line x1="\##(x)" y1="\##(SVGChart.format(plot.top))" x2="\##(x)" y2="\##(SVGChart.format(plot.bottom))" "##
+                        + ##"stroke="\##(colors[run.style] ?? "#555")" stroke-width="1" stroke-dasharray="2 4"/>"##)
+            }
         }
         for (index, run) in runs.enumerated() {
             let points = series[index].enumerated().map { frame, milliseconds in
@@ -107,6 +107,11 @@ enum FrameTimeChart {
             ##"<line x1="\##(SVGChart.format(left))" y1="\##(SVGChart.format(y - 4))" x2="\##(SVGChart.format(left + 26))" "##
                 + ##"y2="\##(SVGChart.format(y - 4))" stroke="#000" stroke-width="1.5" stroke-dasharray="6 4"/>"##)
         parts.append(SVGChart.text(x: left + 34, y: y, "16.7 ms budget"))
+        y += 22
+        parts.append(
+            ##"<line x1="\##(SVGChart.format(left + 13))" y1="\##(SVGChart.format(y - 14))" x2="\##(SVGChart.format(left + 13))" "##
+                + ##"y2="\##(SVGChart.format(y + 4))" stroke="#555" stroke-width="1" stroke-dasharray="2 4"/>"##)
+        parts.append(SVGChart.text(x: left + 34, y: y, "scroll starts / ends"))
         return parts
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// frame), nanoseconds and bytes unscaled.
 enum ScrollingCSVWriter {
     private static let summaryHeader = [
-        "speed", "style", "frames", "scroll_frames", "ui_cpu_p50_ns", "ui_cpu_p99_ns", "ui_cpu_max_ns",
+        "speed", "style", "frames", "scroll_first_frame", "scroll_end_frame", "ui_cpu_p50_ns", "ui_cpu_p99_ns",
+        "ui_cpu_max_ns",
         "frames_over_budget_cpu", "ui_wall_p50_ns", "ui_wall_p99_ns", "ui_wall_max_ns", "frames_over_budget_wall",
         "shown_to_set_p50_ns", "shown_to_set_p99_ns", "finished_rows", "unfinished_rows", "decodes",
         "wasted_decodes", "dropped_deliveries", "failed_lookups", "peak_live_bytes", "max_duplicates",
@@ -19,7 +20,8 @@ enum ScrollingCSVWriter {
             let wall = run.wallDistribution
             let latency = Distribution(run.shownToSetNanoseconds)
             let fields: [String] = [
-                run.speed.label, run.style.label, String(run.frames.count), String(run.scrollFrameCount),
+                run.speed.label, run.style.label, String(run.frames.count), String(run.scrollFrames.lowerBound),
+                String(run.scrollFrames.upperBound),
                 integer(cpu.median), integer(cpu.percentile(99)), integer(cpu.maximum),
                 String(run.framesOverBudgetByCPU), integer(wall.median), integer(wall.percentile(99)),
                 integer(wall.maximum), String(run.framesOverBudgetByWall), integer(latency.median),

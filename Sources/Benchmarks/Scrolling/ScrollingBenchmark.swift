@@ -32,7 +32,7 @@ struct ScrollingBenchmark {
         let peakLiveBytes = Bitmap.memory.peakBytes - baseline.liveBytes
         return ScrollingRun(
             style: style, speed: speed, frames: observations.frames,
-            scrollFrameCount: observations.scrollFrameCount,
+            scrollFrames: observations.scrollFrames,
             shownToSetNanoseconds: observations.shownToSetNanoseconds,
             unfinishedRows: observations.unfinishedRows, decodes: decodes, usedDecodes: observations.usedDecodes,
             droppedDeliveries: observations.droppedDeliveries, failedLookups: observations.failedLookups,

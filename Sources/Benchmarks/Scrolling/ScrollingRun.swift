@@ -9,10 +9,11 @@ struct ScrollingRun: Sendable {
 
     let style: LoadingStyle
     let speed: ScrollSpeed
-    /// Every frame, the scroll and the settling after it.
+    /// Every frame: the first screen loading, the scroll, the last screen loading.
     let frames: [Frame]
-    /// Frames that scrolled the feed; the rest waited for the last screen's images.
-    let scrollFrameCount: Int
+    /// The frames that scrolled the feed; before them the first screen loaded, after them the
+    /// last one.
+    let scrollFrames: Range<Int>
     /// Per row that got all its images while on screen: nanoseconds from shown to the last one set.
     let shownToSetNanoseconds: [UInt64]
     /// Rows shown that left (or the run ended) before all their images were set.

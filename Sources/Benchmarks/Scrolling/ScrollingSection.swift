@@ -19,6 +19,7 @@ struct ScrollingSection {
     /// - Throws: A file-system error if the photos or the results cannot be written.
     func run() throws -> Outcome {
         let started = MonotonicClock.now()
+        let startedCPU = CPUClock.process()
         let feed = try ScrollingFeed.make(in: corpus, profile: profile)
         print(
             "\(profile.rowCount) photos of \(profile.photoSize) px RGB (\(profile.distinctPhotoCount) distinct) ready in "
@@ -42,7 +43,8 @@ struct ScrollingSection {
         let hitPath = AsyncHitPathBenchmark.run(root: corpus.root, samples: hitPathSamples)
         print(AsyncHitPathBenchmark.table(hitPath) + "\n")
         let seconds = Format.fixed(Double(MonotonicClock.now() - started) / 1e9, digits: 1)
-        print("scrolling section: \(seconds) s\n")
+        let cpuSeconds = Format.fixed(Double(CPUClock.process() - startedCPU) / 1e9, digits: 1)
+        print("scrolling section: \(seconds) s wall, \(cpuSeconds) s CPU (all threads)\n")
         return Outcome(
             goals: ScrollingGoals.evaluate(runs, hitPath: hitPath),
             warnings: ScrollingGoals.measurementWarnings(runs))

@@ -6,14 +6,14 @@ import WeakImageStore
 /// the feed, asks for the images of rows that appear in one ``LoadingStyle``, lets go of rows
 /// that leave, and sets the images handed back to it.
 ///
-/// Everything here runs on that one thread; only ``UIInbox`` is shared. A frame's time is the
-/// work the thread did in it; between frames it sleeps to the next 16.7 ms tick, and a frame
-/// that overran starts at the next tick after it ended, as a missed display refresh would.
+/// Everything here runs on that one thread; only ``UIInbox`` is shared. Frames are paced by a
+/// ``FrameClock``. The first screen loads before the scroll starts, and after the scroll the
+/// thread draws frames until the last screen has its images.
 final class ScrollingUIThread {
     /// What the thread saw, for ``ScrollingRun``.
     struct Observations: Sendable {
         var frames: [ScrollingRun.Frame] = []
-        var scrollFrameCount = 0
+        var scrollFrames = 0..<0
         var shownToSetNanoseconds: [UInt64] = []
         var unfinishedRows = 0
         var usedDecodes = 0
@@ -64,46 +64,46 @@ final class ScrollingUIThread {
     /// images (at most `settleSeconds` more), then lets go of everything and waits for the
     /// background work it started.
     func play(settleSeconds: Double) -> Observations {
-        let period = ScrollingRun.frameBudgetNanoseconds
         let visibleCount = feed.visibleRowCount
         let lastTop = feed.rows.count - visibleCount
         var top = 0
-        var settleDeadline: UInt64?
-        var nextTick = MonotonicClock.now()
-        observations.frames.reserveCapacity(lastTop + Int(settleSeconds * 60) + 2)
-        while true {
-            sleep(until: nextTick)
-            let wallStart = MonotonicClock.now()
-            let cpuStart = ThreadCPUClock.now()
+        observations.frames.reserveCapacity(lastTop + Int(2 * settleSeconds * 60) + 2)
+        var clock = FrameClock()
+        // The first screen loads before the scroll starts: a user looks, then scrolls.
+        let firstFrame = clock.drawFrame {
             receiveDeliveries()
-            if observations.scrollFrameCount == 0 {
-                for row in 0..<visibleCount { show(row) }
-                prefetchNextScreen(top: 0)
-                observations.scrollFrameCount += 1
-            } else if top < lastTop {
+            for row in 0..<visibleCount { show(row) }
+            prefetchNextScreen(top: 0)
+        }
+        observations.frames.append(firstFrame)
+        drawFramesUntilVisibleRowsAreSet(clock: &clock, settleSeconds: settleSeconds)
+        let scrollStart = observations.frames.count
+        while top < lastTop {
+            let frame = clock.drawFrame {
+                receiveDeliveries()
                 let newTop = min(top + speed.rowsPerFrame, lastTop)
                 // Cell reuse: the rows that left let go before the new ones are configured.
                 for row in top..<newTop { hide(row) }
                 for row in max(newTop, top + visibleCount)..<(newTop + visibleCount) { show(row) }
                 top = newTop
                 prefetchNextScreen(top: top)
-                observations.scrollFrameCount += 1
             }
-            let end = MonotonicClock.now()
-            observations.frames.append(
-                ScrollingRun.Frame(cpuNanoseconds: ThreadCPUClock.now() - cpuStart, wallNanoseconds: end - wallStart))
-
-            if top == lastTop {
-                if visibleRows.values.allSatisfy({ $0.missing == 0 }) { break }
-                let deadline = settleDeadline ?? end + UInt64(settleSeconds * 1e9)
-                settleDeadline = deadline
-                if end > deadline { break }
-            }
-            nextTick += period
-            if nextTick <= end { nextTick += ((end - nextTick) / period + 1) * period }
+            observations.frames.append(frame)
         }
+        observations.scrollFrames = scrollStart..<observations.frames.count
+        drawFramesUntilVisibleRowsAreSet(clock: &clock, settleSeconds: settleSeconds)
         tearDown()
         return observations
+    }
+
+    /// Draws frames that only take deliveries until every row on screen has its images, or
+    /// `settleSeconds` have passed.
+    private func drawFramesUntilVisibleRowsAreSet(clock: inout FrameClock, settleSeconds: Double) {
+        let deadline = MonotonicClock.now() + UInt64(settleSeconds * 1e9)
+        while !visibleRows.values.allSatisfy({ $0.missing == 0 }) && MonotonicClock.now() < deadline {
+            let frame = clock.drawFrame { receiveDeliveries() }
+            observations.frames.append(frame)
+        }
     }
 
     // MARK: Rows
@@ -211,12 +211,6 @@ final class ScrollingUIThread {
     }
 
     // MARK: Frames
-
-    private func sleep(until tick: UInt64) {
-        let now = MonotonicClock.now()
-        guard tick > now else { return }
-        Thread.sleep(forTimeInterval: Double(tick - now) / 1e9)
-    }
 
     /// Lets go of every row and prefetch, waits for the GCD blocks and tasks, and takes what
     /// they still handed back (all of it for rows gone).
