@@ -20,5 +20,5 @@ struct ScrollingProfile {
 
     static let quick = ScrollingProfile(
         rowCount: 24, visibleRowCount: 6, photoSize: BenchmarkProfile.PixelSize(width: 2048, height: 1536),
-        distinctPhotoCount: 2, settleSeconds: 5)
+        distinctPhotoCount: 1, settleSeconds: 5)
 }

@@ -60,9 +60,9 @@ final class ScrollingUIThread {
         self.store = store
     }
 
-    /// Scrolls from the top to the end of the feed, draws frames until the last screen has its
-    /// images (at most `settleSeconds` more), then lets go of everything and waits for the
-    /// background work it started.
+    /// Shows the first screen and draws frames until it has its images, scrolls to the end of
+    /// the feed, draws frames until the last screen has its images (each wait at most
+    /// `settleSeconds`), then lets go of everything and waits for the background work it started.
     func play(settleSeconds: Double) -> Observations {
         let visibleCount = feed.visibleRowCount
         let lastTop = feed.rows.count - visibleCount
