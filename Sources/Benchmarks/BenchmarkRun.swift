@@ -47,13 +47,19 @@ struct BenchmarkRun {
             DecodeSpeedBenchmark.table(DecodeSpeedBenchmark.run(decodeInputs, samples: profile.decodeSampleCount))
                 + "\n")
 
+        print("SCROLLING: the UI thread's view, 60 frames per second, default policy")
+        let scrolling = try ScrollingSection(
+            corpus: corpus, profile: options.quick ? .quick : .full, hitPathSamples: profile.sampleCount,
+            outputDirectory: options.outputDirectory
+        ).run()
+
         print("GOALS (\(StrategyKind.defaultPolicyLabel), \(limits.description))")
-        let checks = Goals.evaluate(reports, hitPath: hitPath, limits: limits)
+        let checks = Goals.evaluate(reports, hitPath: hitPath, limits: limits) + scrolling.goals
         for check in checks {
             print(check.line)
         }
         print("\(checks.filter(\.passed).count) of \(checks.count) goals passed")
-        for warning in Goals.measurementWarnings(reports) {
+        for warning in Goals.measurementWarnings(reports) + scrolling.warnings {
             print("WARNING  \(warning)")
         }
         print("\ntotal \(seconds(since: started)) s; results in \(options.outputDirectory.path)/")

@@ -50,10 +50,12 @@ struct ChartAxis {
         return pixelRange.start + (pixelRange.end - pixelRange.start) * clamped
     }
 
-    /// A tick's label: no trailing zeros, at most two decimals.
+    /// A tick's label: no trailing zeros, two decimals (enough to show one digit below 0.01).
     static func label(_ value: Double) -> String {
         if value == value.rounded() { return String(Int(value)) }
-        var text = String(format: "%.2f", value)
+        // Two decimals, more below 0.01 (a log axis of milliseconds reaches microseconds).
+        let digits = value > 0 && value < 0.01 ? Int(-log10(value).rounded(.down)) : 2
+        var text = String(format: "%.\(digits)f", value)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }

@@ -147,7 +147,7 @@ enum SVGChart {
         return parts
     }
 
-    private static func text(
+    static func text(
         x: Double, y: Double, _ content: String, size: Int = 12, weight: String = "normal",
         anchor: String = "start", fill: String = "#222"
     ) -> String {
@@ -155,11 +155,11 @@ enum SVGChart {
             + ##"text-anchor="\##(anchor)" fill="\##(fill)">\##(escape(content))</text>"##
     }
 
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         String(format: "%.1f", value)
     }
 
-    private static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
     }

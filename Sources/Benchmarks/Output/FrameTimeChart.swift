@@ -1,0 +1,117 @@
+/// Draws the UI thread's time per frame while scrolling at one speed: one line per loading
+/// style, the 16.7 ms budget as a dashed line, on a log scale (a decode on the UI thread is
+/// thousands of times an async frame). Hand-written SVG 1.1, in ``SVGChart``'s style.
+enum FrameTimeChart {
+    private static let width = 1000.0
+    private static let height = 560.0
+    private static let plot = (left: 80.0, top: 64.0, right: 760.0, bottom: 500.0)
+    /// sync red, GCD orange, async green (drawn last, on top).
+    private static let colors: [LoadingStyle: String] = [.sync: "#d62728", .gcd: "#ff7f0e", .async: "#2ca02c"]
+    /// The y axis starts here at least: a microsecond, below which nothing is worth a pixel.
+    private static let floorMilliseconds = 0.001
+
+    /// The chart for `runs` (one speed, one run per style), by the wall clock of each frame's
+    /// work: what a person watching would see, machine load included.
+    static func render(_ runs: [ScrollingRun], speed: ScrollSpeed) -> String {
+        let series = runs.map { run in run.frames.map { Double($0.wallNanoseconds) / 1e6 } }
+        let budget = Double(ScrollingRun.frameBudgetNanoseconds) / 1e6
+        let values = series.flatMap { $0 }
+        let maximum = max(values.max() ?? budget, budget * 2)
+        let minimum = max(values.filter { $0 > 0 }.min() ?? floorMilliseconds, floorMilliseconds)
+        let yAxis = ChartAxis.logarithmic(minimum: minimum, maximum: maximum, pixelRange: (plot.bottom, plot.top))
+        let frameCount = max(series.map(\.count).max() ?? 2, 2)
+        let xAxis = ChartAxis.linear(
+            maximum: Double(frameCount - 1), pixelRange: (plot.left, plot.right), endsOnRoundValue: false)
+
+        var svg: [String] = [
+            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" "##
+                + ##"viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
+            ##"<rect width="100%" height="100%" fill="white"/>"##,
+            SVGChart.text(
+                x: plot.left, y: 26,
+                "Scrolling, \(speed.label) (\(speed.rowsPerFrame) row\(speed.rowsPerFrame == 1 ? "" : "s") "
+                    + "a frame): the UI thread's work per frame", size: 17, weight: "bold"),
+            SVGChart.text(
+                x: plot.left, y: 46,
+                "wall-clock time of each frame's store calls at 60 fps; above the dashed line "
+                    + "a frame is dropped", size: 12, fill: "#555"),
+        ]
+        svg += axes(x: xAxis, y: yAxis)
+        let budgetY = SVGChart.format(yAxis.position(budget))
+        svg.append(
+            ##"<line x1="\##(SVGChart.format(plot.left))" y1="\##(budgetY)" x2="\##(SVGChart.format(plot.right))" "##
+                + ##"y2="\##(budgetY)" stroke="#000" stroke-width="1.5" stroke-dasharray="6 4"/>"##)
+        // Where each style's scroll starts and stops; before and after, the UI thread waits for
+        // a screen's images.
+        for run in runs where !run.scrollFrames.isEmpty {
+            for frame in [run.scrollFrames.lowerBound, run.scrollFrames.upperBound - 1] {
+                let x = SVGChart.format(xAxis.position(Double(frame)))
+                svg.append(
+                    ##"<line x1="\##(x)" y1="\##(SVGChart.format(plot.top))" x2="\##(x)" y2="\##(SVGChart.format(plot.bottom))" "##
+                        + ##"stroke="\##(colors[run.style] ?? "#555")" stroke-width="1" stroke-dasharray="2 4"/>"##)
+            }
+        }
+        for (index, run) in runs.enumerated() {
+            let points = series[index].enumerated().map { frame, milliseconds in
+                "\(SVGChart.format(xAxis.position(Double(frame)))),\(SVGChart.format(yAxis.position(milliseconds)))"
+            }
+            svg.append(
+                ##"<polyline fill="none" stroke="\##(colors[run.style] ?? "#555")" stroke-width="\##(run.style == .async ? 2.5 : 1.6)" "##
+                    + ##"stroke-linejoin="round" points="\##(points.joined(separator: " "))"/>"##)
+        }
+        svg += legend(runs)
+        svg.append("</svg>")
+        return svg.joined(separator: "\n") + "\n"
+    }
+
+    private static func axes(x: ChartAxis, y: ChartAxis) -> [String] {
+        var parts = [
+            ##"<rect x="\##(SVGChart.format(plot.left))" y="\##(SVGChart.format(plot.top))" "##
+                + ##"width="\##(SVGChart.format(plot.right - plot.left))" height="\##(SVGChart.format(plot.bottom - plot.top))" "##
+                + ##"fill="none" stroke="#888"/>"##
+        ]
+        for tick in y.ticks {
+            let position = SVGChart.format(y.position(tick))
+            parts.append(
+                ##"<line x1="\##(SVGChart.format(plot.left))" y1="\##(position)" x2="\##(SVGChart.format(plot.right))" "##
+                    + ##"y2="\##(position)" stroke="#e4e4e4"/>"##)
+            parts.append(
+                SVGChart.text(x: plot.left - 8, y: y.position(tick) + 4, ChartAxis.label(tick), anchor: "end"))
+        }
+        for tick in x.ticks {
+            parts.append(
+                SVGChart.text(x: x.position(tick), y: plot.bottom + 20, ChartAxis.label(tick), anchor: "middle"))
+        }
+        parts.append(SVGChart.text(x: (plot.left + plot.right) / 2, y: plot.bottom + 44, "frame", anchor: "middle"))
+        parts.append(
+            ##"<text x="0" y="0" transform="translate(22 \##(SVGChart.format((plot.top + plot.bottom) / 2))) rotate(-90)" "##
+                + ##"text-anchor="middle" font-size="13">UI thread ms per frame (log scale)</text>"##)
+        return parts
+    }
+
+    private static func legend(_ runs: [ScrollingRun]) -> [String] {
+        let left = plot.right + 20
+        var parts = [SVGChart.text(x: left, y: plot.top + 4, "frames > 16.7 ms (wall)", weight: "bold")]
+        var y = plot.top + 26
+        for run in runs {
+            parts.append(
+                ##"<line x1="\##(SVGChart.format(left))" y1="\##(SVGChart.format(y - 4))" x2="\##(SVGChart.format(left + 26))" "##
+                    + ##"y2="\##(SVGChart.format(y - 4))" stroke="\##(colors[run.style] ?? "#555")" stroke-width="2.5"/>"##
+            )
+            parts.append(
+                SVGChart.text(
+                    x: left + 34, y: y, "\(run.style.label)  \(run.framesOverBudgetByWall) of \(run.frames.count)"))
+            y += 22
+        }
+        parts.append(
+            ##"<line x1="\##(SVGChart.format(left))" y1="\##(SVGChart.format(y - 4))" x2="\##(SVGChart.format(left + 26))" "##
+                + ##"y2="\##(SVGChart.format(y - 4))" stroke="#000" stroke-width="1.5" stroke-dasharray="6 4"/>"##)
+        parts.append(SVGChart.text(x: left + 34, y: y, "16.7 ms budget"))
+        y += 22
+        parts.append(
+            ##"<line x1="\##(SVGChart.format(left + 13))" y1="\##(SVGChart.format(y - 14))" x2="\##(SVGChart.format(left + 13))" "##
+                + ##"y2="\##(SVGChart.format(y + 4))" stroke="#555" stroke-width="1" stroke-dasharray="2 4"/>"##)
+        parts.append(SVGChart.text(x: left + 34, y: y, "scroll starts / ends"))
+        return parts
+    }
+}

@@ -1,0 +1,49 @@
+/// What one loading style cost the UI thread while scrolling the feed at one speed.
+struct ScrollingRun: Sendable {
+    /// One frame of the UI thread: the work it did in it, by its own CPU clock and by the wall
+    /// clock (which also counts the time the thread waited for a core or a lock).
+    struct Frame: Sendable {
+        let cpuNanoseconds: UInt64
+        let wallNanoseconds: UInt64
+    }
+
+    let style: LoadingStyle
+    let speed: ScrollSpeed
+    /// Every frame: the first screen loading, the scroll, the last screen loading.
+    let frames: [Frame]
+    /// The frames that scrolled the feed; before them the first screen loaded, after them the
+    /// last one.
+    let scrollFrames: Range<Int>
+    /// Per row that got all its images while on screen: nanoseconds from shown to the last one set.
+    let shownToSetNanoseconds: [UInt64]
+    /// Rows shown that left (or the run ended) before all their images were set.
+    let unfinishedRows: Int
+    /// Decodes the store ran, wasted ones included.
+    let decodes: Int
+    /// Distinct decoded images that were set on a row on screen.
+    let usedDecodes: Int
+    /// Results handed back for rows already gone, and dropped.
+    let droppedDeliveries: Int
+    let failedLookups: Int
+    /// The most live decoded bytes at any moment of the run.
+    let peakLiveBytes: Int
+    /// The most live instances one image had at once, minus one.
+    let maximumDuplicates: Int
+    /// Bitmaps still alive after the rows and the store were released: 0 unless something leaked.
+    let liveCountAfterRelease: Int
+    let wallSeconds: Double
+
+    /// Decodes whose image no row on screen used: finished for rows already gone.
+    var wastedDecodes: Int { decodes - usedDecodes }
+
+    var cpuDistribution: Distribution { Distribution(frames.map(\.cpuNanoseconds)) }
+    var wallDistribution: Distribution { Distribution(frames.map(\.wallNanoseconds)) }
+
+    /// Frames whose work did not fit the 16.7 ms budget, by the UI thread's CPU time.
+    var framesOverBudgetByCPU: Int { frames.filter { $0.cpuNanoseconds > ScrollingRun.frameBudgetNanoseconds }.count }
+    /// The same by the wall clock.
+    var framesOverBudgetByWall: Int { frames.filter { $0.wallNanoseconds > ScrollingRun.frameBudgetNanoseconds }.count }
+
+    /// One frame at 60 frames per second.
+    static let frameBudgetNanoseconds: UInt64 = 1_000_000_000 / 60
+}
