@@ -18,7 +18,9 @@ extension ImageStore {
     /// - Returns: The shared image, or nil if it is not in memory or the name was never resolved.
     /// - Complexity: One hash lookup of the name and one of the file, like a synchronous hit.
     public func cachedImage(named name: String) -> Image? {
-        engine.cachedImage(.name(name)).map(cast)
+        // Not `Optional.map`: generic over `Image`, it would look up metadata at run time.
+        guard let image = engine.cachedImage(.name(name)) else { return nil }
+        return cast(image)
     }
 
     /// The image in the file at `path` if the store holds it now, from memory only; see
@@ -27,7 +29,9 @@ extension ImageStore {
     /// - Parameter path: An absolute path, or one relative to the working directory.
     /// - Returns: The shared image, or nil.
     public func cachedImage(contentsOfFile path: String) -> Image? {
-        engine.cachedImage(.path(path)).map(cast)
+        // Not `Optional.map`: generic over `Image`, it would look up metadata at run time.
+        guard let image = engine.cachedImage(.path(path)) else { return nil }
+        return cast(image)
     }
 
     /// The image for `name`, loaded on the store's loading threads if it is not in memory.

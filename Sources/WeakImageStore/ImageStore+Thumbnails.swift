@@ -70,7 +70,9 @@ extension ImageStore {
     /// - Returns: The shared thumbnail, or nil if it is not in memory (or the image's size is not
     ///   known yet).
     public func cachedImage(named name: String, maxPixelSize: Int) -> Image? {
-        engine.cachedImage(.name(name), maxPixelSize: checked(maxPixelSize)).map(cast)
+        // Not `Optional.map`: generic over `Image`, it would look up metadata at run time.
+        guard let image = engine.cachedImage(.name(name), maxPixelSize: checked(maxPixelSize)) else { return nil }
+        return cast(image)
     }
 
     /// The image in the file at `path` decoded to at most `maxPixelSize` pixels on its longest
@@ -119,7 +121,9 @@ extension ImageStore {
     ///   - maxPixelSize: The longest side of the result, in pixels; at least 1.
     /// - Returns: The shared thumbnail, or nil.
     public func cachedImage(contentsOfFile path: String, maxPixelSize: Int) -> Image? {
-        engine.cachedImage(.path(path), maxPixelSize: checked(maxPixelSize)).map(cast)
+        // Not `Optional.map`: generic over `Image`, it would look up metadata at run time.
+        guard let image = engine.cachedImage(.path(path), maxPixelSize: checked(maxPixelSize)) else { return nil }
+        return cast(image)
     }
 
     private func checked(_ maxPixelSize: Int) -> Int {
