@@ -88,7 +88,7 @@ final class StoreEngine: Sendable {
     private func readAndDecode(_ key: ResourceKey) -> (Result<CachedImage, ImageStoreError>, decoded: Bool) {
         let data: Data
         do {
-            data = try reader.read(path: key.path)
+            data = try reader.read(key)
         } catch {
             return (.failure(error), false)
         }
