@@ -133,4 +133,13 @@ final class ResolutionTests: XCTestCase {
             }
         }
     }
+
+    func test_directoryGivenThroughASymbolicLink_isReadBeneathItsRealPath() throws {
+        let directory = TestDirectory()
+        directory.write("real/sub/icon.png", size: 6)
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/alias", withDestinationPath: "real")
+        let store = makeStore(directories: [directory.url.appendingPathComponent("alias")])
+
+        XCTAssertEqual(try store.loadImage(named: "sub/icon").cost, 6)
+    }
 }
