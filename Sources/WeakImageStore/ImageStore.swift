@@ -26,7 +26,8 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     ///
     /// - Parameters:
     ///   - directories: Where names are looked up, in order; the first directory holding a match
-    ///     wins. A name never resolves to a file outside its directory.
+    ///     wins. A name never resolves to, nor reads, a file outside its directory, even when a
+    ///     folder inside is swapped for a symbolic link while the image loads.
     ///   - policy: How decoded images are kept. Defaults to ``CachePolicy/default``.
     ///   - scales: The scale suffixes to try, in order, for a name without one; 1 is the plain
     ///     file. Defaults to `[2, 3, 1]`.
@@ -100,6 +101,11 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     /// The image in the file at `path`, like `UIImage(contentsOfFile:)` but shared: the same
     /// instance as the name that resolves to this file, while it is alive.
     ///
+    /// Any path is allowed: unlike a name, it is not confined to the store's directories, and
+    /// `..` and symbolic links in it are followed. Never pass a path built from untrusted input;
+    /// use ``image(named:)`` for that. The file is then read along its resolved path without
+    /// following a symbolic link that appeared since, so a load a name shares stays confined.
+    ///
     /// - Parameter path: An absolute path, or one relative to the working directory. Its scale
     ///   comes from its name: `icon@2x.png` is scale 2.
     /// - Returns: The shared image, or nil if there is none or it cannot be read.
@@ -108,6 +114,8 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     }
 
     /// The image in the file at `path`, or the reason there is none.
+    ///
+    /// Any path is allowed, outside the store's directories too; see ``image(contentsOfFile:)``.
     ///
     /// - Parameter path: An absolute path, or one relative to the working directory.
     /// - Returns: The shared image.

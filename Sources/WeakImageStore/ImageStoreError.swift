@@ -1,11 +1,13 @@
 /// Why an ``ImageStore`` could not return an image.
 public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The name or path is not acceptable: empty, absolute, with `..` components or NUL bytes,
-    /// too long, or resolving (through symbolic links) outside its directory.
+    /// The name or path is not acceptable: empty or with NUL bytes or too long; for a name also
+    /// absolute, with `.` or `..` components, or resolving (through symbolic links) outside its
+    /// directory. (A path may lead anywhere.)
     case invalidName(String, reason: String)
     /// No regular file in any directory matches the name.
     case notFound(name: String)
-    /// The file exists but could not be opened or read, or is not a regular file.
+    /// The file exists but could not be opened or read, or is not a regular file, or a symbolic
+    /// link took the place of a folder on its path (or of the file) since it was resolved.
     case unreadable(path: String, reason: String)
     /// The file is larger than the store's `maximumFileSize`; it was not read.
     case fileTooLarge(path: String, size: Int, limit: Int)

@@ -284,6 +284,6 @@ final class StoreEngine: Sendable {
     }
 
     private func read(_ key: ResourceKey) -> Result<Data, ImageStoreError> {
-        Result(typedCatching: { () throws(ImageStoreError) -> Data in try reader.read(path: key.path) })
+        Result(typedCatching: { () throws(ImageStoreError) -> Data in try reader.read(key) })
     }
 }

@@ -8,11 +8,13 @@ import Glibc
 import Musl
 #endif
 
-/// Reads whole image files, refusing anything that is not a regular file of bounded size.
+/// Reads whole image files, refusing anything that is not a regular file of bounded size, and
+/// anything reached through a symbolic link that appeared after resolution.
 ///
-/// The checks are made on the opened descriptor, not the path, so a file swapped for a FIFO or a
-/// directory between resolution and reading is still refused; `O_NONBLOCK` keeps `open` from
-/// waiting on a FIFO.
+/// The file is opened beneath the key's root by ``ConfinedFileOpener``, and the checks are made
+/// on the opened descriptor, not the path, so a file swapped for a FIFO, a directory or a link
+/// between resolution and reading is still refused; `O_NONBLOCK` keeps `open` from waiting on a
+/// FIFO.
 struct ImageFileReader: Sendable {
     /// Files larger than this many bytes are refused before any byte is read.
     let maximumFileSize: Int
@@ -22,18 +24,15 @@ struct ImageFileReader: Sendable {
         self.maximumFileSize = maximumFileSize
     }
 
-    /// Reads the file at `path`.
+    /// Reads the file `key` names, beneath its root.
     ///
     /// - Throws: ``ImageStoreError/notFound(name:)`` if it vanished,
-    ///   ``ImageStoreError/unreadable(path:reason:)`` if it cannot be opened or read or is not a
-    ///   regular file, ``ImageStoreError/fileTooLarge(path:size:limit:)`` if it is too large.
-    func read(path: String) throws(ImageStoreError) -> Data {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT { throw .notFound(name: path) }
-            throw .unreadable(path: path, reason: FileSystem.errorDescription(code))
-        }
+    ///   ``ImageStoreError/unreadable(path:reason:)`` if it cannot be opened or read, is not a
+    ///   regular file, or a symbolic link or non-folder now stands in its path,
+    ///   ``ImageStoreError/fileTooLarge(path:size:limit:)`` if it is too large.
+    func read(_ key: ResourceKey) throws(ImageStoreError) -> Data {
+        let path = key.path
+        let descriptor = try ConfinedFileOpener.open(path, beneath: key.root)
         defer { close(descriptor) }
 
         var info = stat()

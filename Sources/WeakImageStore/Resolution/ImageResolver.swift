@@ -3,6 +3,10 @@ import Foundation
 /// Turns names and paths into ``ResourceKey``s by looking at the file system, `UIImage(named:)`
 /// style, never leaving the store's directories for names.
 ///
+/// A name's key carries the real directory it was found in as its root, and the file is read
+/// beneath it (``ConfinedFileOpener``), so a symbolic link swapped in after resolution cannot
+/// lead the read outside.
+///
 /// For `scales: [2, 3, 1]` and `extensions: ["png"]`:
 ///
 /// | name | files tried, in each directory in order |
@@ -47,14 +51,17 @@ struct ImageResolver: Sendable {
                     throw .invalidName(name, reason: "\(candidate.fileName) resolves outside \(directory)")
                 }
                 guard case .regularFile = FileSystem.entry(at: real) else { continue }
-                return ResourceKey(path: real, scale: candidate.scale)
+                return ResourceKey(path: real, scale: candidate.scale, root: root)
             }
         }
         throw .notFound(name: name)
     }
 
-    /// Finds the file at `path` (absolute, or relative to the working directory), anywhere.
-    /// Its scale comes from its name's suffix, so `icon@2x.png` shares with the name `"icon"`.
+    /// Finds the file at `path` (absolute, or relative to the working directory), anywhere: the
+    /// path is the caller's, so it is not confined to the directories, and symbolic links and
+    /// `..` in it are followed. Its scale comes from its name's suffix, so `icon@2x.png` shares
+    /// with the name `"icon"`. The key's root is `/`: the read still follows no symbolic link
+    /// that appears in the resolved path later, so a load a name shares is never redirected.
     ///
     /// - Throws: ``ImageStoreError/invalidName(_:reason:)`` for an empty path or one with a NUL
     ///   byte, ``ImageStoreError/notFound(name:)`` when nothing is there, and

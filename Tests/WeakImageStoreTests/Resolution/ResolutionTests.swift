@@ -113,4 +113,33 @@ final class ResolutionTests: XCTestCase {
 
         XCTAssertEqual(try store.loadImage(contentsOfFile: path).scale, 3)
     }
+
+    func test_contentsOfFile_readsAnyPath_evenOutsideTheDirectories_whileNamesStayInside() throws {
+        let directory = TestDirectory()
+        let outside = TestDirectory()
+        let secret = outside.write("secret.png", size: 5)
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/link.png", withDestinationPath: secret)
+        let store = makeStore(directories: [directory.url])
+        let upAndOver = directory.path + "/../" + outside.url.lastPathComponent + "/secret.png"
+
+        // The path is the caller's: outside the directories, through `..` or a link, it is read.
+        for path in [secret, upAndOver, directory.path + "/link.png"] {
+            XCTAssertEqual(try store.loadImage(contentsOfFile: path).cost, 5, path)
+        }
+        // A name is confined: the same link is refused.
+        XCTAssertThrowsError(try store.loadImage(named: "link")) { error in
+            guard case .invalidName("link", _) = error as? ImageStoreError else {
+                return XCTFail("expected invalidName, got \(error)")
+            }
+        }
+    }
+
+    func test_directoryGivenThroughASymbolicLink_isReadBeneathItsRealPath() throws {
+        let directory = TestDirectory()
+        directory.write("real/sub/icon.png", size: 6)
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/alias", withDestinationPath: "real")
+        let store = makeStore(directories: [directory.url.appendingPathComponent("alias")])
+
+        XCTAssertEqual(try store.loadImage(named: "sub/icon").cost, 6)
+    }
 }

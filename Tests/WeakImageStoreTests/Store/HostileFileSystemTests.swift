@@ -51,6 +51,51 @@ final class HostileFileSystemTests: XCTestCase {
         XCTAssertEqual(try result.get().cost, 20)
     }
 
+    /// Resolves "sub/icon" (remembered), replaces the folder `sub` by a symbolic link to
+    /// `destination` (relative to the directory, or absolute), then loads twice more.
+    private func loadsAfterFolderSwap(
+        linkingTo destination: (TestDirectory) -> String
+    ) throws -> (first: Result<Bitmap, ImageStoreError>, second: Result<Bitmap, ImageStoreError>, decoder: FakeDecoder)
+    {
+        let directory = TestDirectory()
+        directory.write("sub/icon.png", size: 10)
+        directory.write("other/icon.png", size: 20)
+        let decoder = FakeDecoder()
+        let store = makeStore(policy: .uncached, directories: [directory.url], decoder: decoder)
+        XCTAssertEqual(try store.loadImage(named: "sub/icon").cost, 10)
+        directory.remove("sub")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.path + "/sub", withDestinationPath: destination(directory))
+
+        let first = Result { () throws(ImageStoreError) in try store.loadImage(named: "sub/icon") }
+        let second = Result { () throws(ImageStoreError) in try store.loadImage(named: "sub/icon") }
+        return (first, second, decoder)
+    }
+
+    func test_folderSwappedForAnEscapingLink_isRefused_thenInvalidOnceResolvedAgain() throws {
+        let outside = TestDirectory()
+        outside.write("icon.png", size: 30)
+
+        let (first, second, decoder) = try loadsAfterFolderSwap { _ in outside.path }
+
+        guard case .failure(.unreadable(_, ConfinedFileOpener.changedPathReason)) = first else {
+            return XCTFail("expected the remembered resolution's read to be refused, got \(first)")
+        }
+        guard case .failure(.invalidName("sub/icon", _)) = second else {
+            return XCTFail("expected the fresh resolution to see the escape, got \(second)")
+        }
+        XCTAssertEqual(decoder.calls.count, 1, "only the file inside the directory was decoded")
+    }
+
+    func test_folderSwappedForALinkInside_isRefusedOnce_thenReadThroughTheLink() throws {
+        let (first, second, _) = try loadsAfterFolderSwap { _ in "other" }
+
+        guard case .failure(.unreadable(_, ConfinedFileOpener.changedPathReason)) = first else {
+            return XCTFail("expected the remembered resolution's read to be refused, got \(first)")
+        }
+        XCTAssertEqual(try second.get().cost, 20)
+    }
+
     func test_zeroByteFile_reachesTheDecoderAsEmptyData() throws {
         let directory = TestDirectory()
         directory.write("empty.png", [])
