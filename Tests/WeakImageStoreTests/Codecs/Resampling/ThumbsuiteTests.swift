@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+@testable import WeakImageStore
+
+/// `PNGDecoder.decode(_:scale:maxPixelSize:)` against every row of the thumbsuite: exact area
+/// averages in premultiplied alpha, within ±1 per premultiplied channel.
+final class ThumbsuiteTests: XCTestCase {
+    /// One row of `MANIFEST.tsv`.
+    private struct Row {
+        let file: String
+        let width: Int
+        let height: Int
+        let maxPixelSize: Int
+        let outWidth: Int
+        let outHeight: Int
+        let reference: String
+    }
+
+    private static func manifest() throws -> (folder: URL, rows: [Row]) {
+        let folder = try SharedTestData.directory(named: "thumbsuite", environmentVariable: "THUMBSUITE_DIR")
+        let text = try String(contentsOf: folder.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
+        let rows = text.split(separator: "\n").dropFirst().compactMap { line -> Row? in
+            let fields = line.split(separator: "\t").map(String.init)
+            guard fields.count == 7, let width = Int(fields[1]), let height = Int(fields[2]),
+                let maxPixelSize = Int(fields[3]), let outWidth = Int(fields[4]), let outHeight = Int(fields[5])
+            else { return nil }
+            return Row(
+                file: fields[0], width: width, height: height, maxPixelSize: maxPixelSize, outWidth: outWidth,
+                outHeight: outHeight, reference: fields[6]
+            )
+        }
+        return (folder, rows)
+    }
+
+    func test_everyThumbsuiteRow_matchesTheExactAreaAverage_withinOne() throws {
+        // Given
+        let (folder, rows) = try Self.manifest()
+        XCTAssertEqual(rows.count, 312, "MANIFEST.tsv should list 312 thumbnails")
+        // Rows are grouped by file; each file is read once and released before the next.
+        let files = Dictionary(grouping: rows, by: \.file).sorted { $0.key < $1.key }
+        XCTAssertEqual(files.count, 96, "the suite should have 96 input files")
+        for (file, fileRows) in files {
+            let data = try Data(contentsOf: folder.appendingPathComponent(file))
+            for row in fileRows.sorted(by: { $0.maxPixelSize < $1.maxPixelSize }) {
+                // When
+                let bitmap: Bitmap
+                do {
+                    bitmap = try PNGDecoder().decode(data, scale: 1, maxPixelSize: row.maxPixelSize)
+                } catch {
+                    XCTFail("\(file) at \(row.maxPixelSize): threw \(error)")
+                    continue
+                }
+                // Then
+                guard bitmap.width == row.outWidth, bitmap.height == row.outHeight else {
+                    XCTFail(
+                        "\(file) at \(row.maxPixelSize): \(bitmap.width)x\(bitmap.height), "
+                            + "expected \(row.outWidth)x\(row.outHeight)"
+                    )
+                    continue
+                }
+                let reference = [UInt8](try Data(contentsOf: folder.appendingPathComponent(row.reference)))
+                if let message = Self.firstDifference(bitmap, reference) {
+                    XCTFail("\(file) at \(row.maxPixelSize): \(message)")
+                }
+            }
+        }
+    }
+
+    func test_thumbnailFormat_followsTheFullDecode() throws {
+        // Given: one file of each output format
+        let (folder, _) = try Self.manifest()
+        for file in ["synth_tallgray_64x4000.png", "synth_graya_257x257.png", "synth_photo_640x480.png"] {
+            let data = try Data(contentsOf: folder.appendingPathComponent(file))
+            // When
+            let full = try PNGDecoder().decode(data, scale: 2)
+            let thumbnail = try PNGDecoder().decode(data, scale: 2, maxPixelSize: 16)
+            // Then
+            XCTAssertEqual(thumbnail.format, full.format, file)
+            XCTAssertEqual(thumbnail.scale, 2, file)
+        }
+    }
+
+    /// Where the bitmap, premultiplied, differs from the reference by more than 1, or `nil`.
+    private static func firstDifference(_ bitmap: Bitmap, _ reference: [UInt8]) -> String? {
+        let actual = bitmap.rgba8()
+        guard actual.count == reference.count else {
+            return "\(actual.count) RGBA bytes, the reference has \(reference.count)"
+        }
+        for pixel in 0..<(actual.count / 4) {
+            let alpha = Int(actual[pixel * 4 + 3])
+            let premultiplied = (0..<4).map { channel in
+                channel == 3 ? alpha : (2 * Int(actual[pixel * 4 + channel]) * alpha + 255) / 510
+            }
+            let expected = (0..<4).map { Int(reference[pixel * 4 + $0]) }
+            if zip(premultiplied, expected).contains(where: { abs($0 - $1) > 1 }) {
+                return "first bad pixel (x \(pixel % bitmap.width), y \(pixel / bitmap.width)): "
+                    + "premultiplied \(premultiplied), reference \(expected)"
+            }
+        }
+        return nil
+    }
+}
