@@ -71,7 +71,109 @@ extension PNGDecoder {
             // Adam7 scatters every row over the whole image: decode full size, then average.
             return try decode(bytes: bytes, scale: scale).downsampled(maxPixelSize: maxPixelSize)
         }
-        return try decode(bytes: bytes, scale: scale).downsampled(maxPixelSize: maxPixelSize)
+        return try decode(bytes: bytes, scale: scale, maxPixelSizes: [maxPixelSize])[0]
+    }
+
+    /// Decodes a file to several reduced sizes at once, inflating and unfiltering it once.
+    ///
+    /// Each bitmap is what ``decode(bytes:scale:maxPixelSize:)`` gives for its size.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole file.
+    ///   - scale: The scale to record in the bitmaps; at least 1.
+    ///   - maxPixelSizes: The sizes, each at least 1.
+    /// - Returns: One bitmap per size, in order.
+    /// - Throws: ``PNGError`` describing the first defect found.
+    func decode(bytes: UnsafeRawBufferPointer, scale: Int, maxPixelSizes: [Int]) throws(PNGError) -> [Bitmap] {
+        precondition(maxPixelSizes.allSatisfy { $0 >= 1 }, "maxPixelSize must be at least 1")
+        guard let peeked = Self.peekHeader(bytes), !peeked.isInterlaced else {
+            let full = try decode(bytes: bytes, scale: scale)
+            return maxPixelSizes.map { full.downsampled(maxPixelSize: $0) }
+        }
+        var full: Bitmap?
+        var bitmaps: [Bitmap?] = Array(repeating: nil, count: maxPixelSizes.count)
+        var reduced: [(index: Int, size: ThumbnailSize)] = []
+        for (index, maxPixelSize) in maxPixelSizes.enumerated() {
+            if let size = ThumbnailSize(width: peeked.width, height: peeked.height, maxPixelSize: maxPixelSize) {
+                reduced.append((index, size))
+            } else {
+                if full == nil { full = try decode(bytes: bytes, scale: scale) }
+                bitmaps[index] = full
+            }
+        }
+        if !reduced.isEmpty {
+            let images = try decodeStreaming(bytes: bytes, scale: scale, sizes: reduced.map(\.size))
+            for (entry, image) in zip(reduced, images) {
+                bitmaps[entry.index] = image
+            }
+        }
+        return bitmaps.compactMap { $0 }
+    }
+
+    /// Decodes a non-interlaced file to reduced sizes, averaging rows as they are inflated.
+    private func decodeStreaming(bytes: UnsafeRawBufferPointer, scale: Int, sizes: [ThumbnailSize]) throws(PNGError)
+        -> [Bitmap]
+    {
+        var filteredCount = 0
+        let contents = try PNGContents(reading: bytes) { header throws(PNGError) in
+            (_, filteredCount) = try checkLimits(header)
+        }
+        let header = contents.header
+        guard header.width <= AreaAverager.maximumSourceWidth else {
+            throw .imageTooLarge(
+                width: header.width, height: header.height, limit: .dimension(AreaAverager.maximumSourceWidth)
+            )
+        }
+        // As in a full decode: deflate expands at most 1032:1.
+        let (possibleCount, overflow) = contents.imageDataCount.multipliedReportingOverflow(by: 1032)
+        guard overflow || filteredCount <= possibleCount else {
+            throw .insufficientImageData(expectedBytes: filteredCount, compressedBytes: contents.imageDataCount)
+        }
+        let expansion = PixelExpansion(
+            header: header, palette: contents.palette, transparency: contents.transparency
+        )
+        let format = expansion.format
+        if sizes.count == 1 {
+            // One size: the rows are averaged straight into the bitmap's own array.
+            let size = sizes[0]
+            let outputCount = size.width * size.height * format.bytesPerPixel
+            var failure: PNGError?
+            let pixels = [UInt8](unsafeUninitializedCapacity: outputCount) { buffer, initializedCount in
+                // The output has at least one pixel, so the buffer has a base address.
+                guard let output = buffer.baseAddress else { return }
+                let averager = AreaAverager(
+                    sourceWidth: header.width, sourceHeight: header.height, outputWidth: size.width,
+                    outputHeight: size.height, format: format, into: output
+                )
+                do throws(PNGError) {
+                    try PNGRowStream.reconstructRows(of: contents, expansion: expansion, filteredCount: filteredCount) {
+                        averager.addRow($0)
+                    }
+                    // A whole, valid stream has delivered every row.
+                    initializedCount = outputCount
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            return [Bitmap(width: size.width, height: size.height, scale: scale, format: format, pixels: pixels)]
+        }
+        let outputs = sizes.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.width * $0.height * 4) }
+        defer { outputs.forEach { $0.deallocate() } }
+        let averagers = zip(sizes, outputs).map { size, output in
+            AreaAverager(
+                sourceWidth: header.width, sourceHeight: header.height, outputWidth: size.width,
+                outputHeight: size.height, format: format, into: output
+            )
+        }
+        try PNGRowStream.reconstructRows(of: contents, expansion: expansion, filteredCount: filteredCount) { row in
+            for averager in averagers { averager.addRow(row) }
+        }
+        return zip(sizes, outputs).map { size, output in
+            let pixels = Array(
+                UnsafeBufferPointer(start: output, count: size.width * size.height * format.bytesPerPixel))
+            return Bitmap(width: size.width, height: size.height, scale: scale, format: format, pixels: pixels)
+        }
     }
 
     /// The IHDR of a file that starts with the PNG signature and a well-formed IHDR chunk.

@@ -93,8 +93,9 @@ final class AreaAverager {
             let firstWeight = min(outputWidth, (column + 1) * sourceWidth - start)
             columnSplits[x] = UInt64(column) | UInt64(firstWeight) << 32
         }
-        // Four lanes a column even for gray, so the RGBA loop can use 16-byte vector loads.
+        // Four lanes a column whatever the format, so one layout serves every loop.
         rowSums = .allocate(capacity: (outputWidth + 1) * 4)
+        rowSums.initialize(repeating: 0, count: (outputWidth + 1) * 4)
         currentRow = .allocate(capacity: outputWidth * channelCount)
         nextRow = .allocate(capacity: outputWidth * channelCount)
         currentRow.initialize(repeating: 0, count: outputWidth * channelCount)
@@ -138,30 +139,32 @@ final class AreaAverager {
 
     /// Fills ``rowSums`` with the row's premultiplied samples, weighted per output column.
     private func sumColumns(of row: UnsafePointer<UInt8>) {
-        let sums = UnsafeMutableRawPointer(rowSums)
         // Proven at init: `rowSums` has `outputWidth + 1` columns of 4 lanes and every split's
         // column is below `outputWidth`; `row` has `sourceWidth` pixels by contract.
-        sums.initializeMemory(as: UInt32.self, repeating: 0, count: (outputWidth + 1) * 4)
+        rowSums.update(repeating: 0, count: (outputWidth + 1) * 4)
         let fullWeight = UInt32(outputWidth)
         switch format {
         case .rgba8:
-            let pixels = UnsafeRawPointer(row)
+            // Scalar lanes: the optimizer vectorizes them, and unoptimized builds (tests) stay
+            // far faster than with SIMD types.
             for x in 0..<sourceWidth {
                 let split = columnSplits[x]
-                let column = Int(truncatingIfNeeded: split & 0xFFFF_FFFF)
+                let lane = Int(truncatingIfNeeded: split & 0xFFFF_FFFF) &* 4
                 let firstWeight = UInt32(truncatingIfNeeded: split &>> 32)
-                let pixel = SIMD4<UInt32>(
-                    truncatingIfNeeded: pixels.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt8>.self)
-                )
-                let premultiplied = Self.premultiply(pixel)
-                let offset = column &* 16
-                let first = sums.load(fromByteOffset: offset, as: SIMD4<UInt32>.self)
-                sums.storeBytes(of: first &+ premultiplied &* firstWeight, toByteOffset: offset, as: SIMD4<UInt32>.self)
-                let second = sums.load(fromByteOffset: offset &+ 16, as: SIMD4<UInt32>.self)
-                sums.storeBytes(
-                    of: second &+ premultiplied &* (fullWeight &- firstWeight), toByteOffset: offset &+ 16,
-                    as: SIMD4<UInt32>.self
-                )
+                let secondWeight = fullWeight &- firstWeight
+                let pixel = row + x &* 4
+                let alpha = UInt32(pixel[3])
+                let red = Self.premultiply(UInt32(pixel[0]), alpha)
+                let green = Self.premultiply(UInt32(pixel[1]), alpha)
+                let blue = Self.premultiply(UInt32(pixel[2]), alpha)
+                rowSums[lane] &+= red &* firstWeight
+                rowSums[lane &+ 1] &+= green &* firstWeight
+                rowSums[lane &+ 2] &+= blue &* firstWeight
+                rowSums[lane &+ 3] &+= alpha &* firstWeight
+                rowSums[lane &+ 4] &+= red &* secondWeight
+                rowSums[lane &+ 5] &+= green &* secondWeight
+                rowSums[lane &+ 6] &+= blue &* secondWeight
+                rowSums[lane &+ 7] &+= alpha &* secondWeight
             }
         case .grayAlpha8:
             for x in 0..<sourceWidth {
@@ -229,15 +232,6 @@ final class AreaAverager {
         if quotient &* denominator > numerator { quotient &-= 1 }
         if (quotient &+ 1) &* denominator <= numerator { quotient &+= 1 }
         return quotient
-    }
-
-    /// `round(c·a/255)` in every lane but alpha, which stays `a` (`a·255/255`), rounding half up
-    /// (`(t + t >> 8) >> 8` with `t = x + 128` is exactly `round(x / 255)` for `x ≤ 255²`).
-    @inline(__always)
-    static func premultiply(_ pixel: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let alpha = pixel[3]
-        let product = pixel &* SIMD4(alpha, alpha, alpha, 255) &+ 128
-        return (product &+ (product &>> 8)) &>> 8
     }
 
     /// `round(c·a/255)`, rounding half up.

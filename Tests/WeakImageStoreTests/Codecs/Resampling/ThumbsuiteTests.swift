@@ -37,21 +37,25 @@ final class ThumbsuiteTests: XCTestCase {
         // Given
         let (folder, rows) = try Self.manifest()
         XCTAssertEqual(rows.count, 312, "MANIFEST.tsv should list 312 thumbnails")
-        // Rows are grouped by file; each file is read once and released before the next.
+        // Rows are grouped by file: each file is read and inflated once for all its sizes (the
+        // multi-size path runs the same row stream and averager as the public single-size
+        // call, which test_singleSizeDecode_equalsTheMultiSizeDecode compares), then released.
         let files = Dictionary(grouping: rows, by: \.file).sorted { $0.key < $1.key }
         XCTAssertEqual(files.count, 96, "the suite should have 96 input files")
         for (file, fileRows) in files {
             let data = try Data(contentsOf: folder.appendingPathComponent(file))
-            for row in fileRows.sorted(by: { $0.maxPixelSize < $1.maxPixelSize }) {
-                // When
-                let bitmap: Bitmap
-                do {
-                    bitmap = try PNGDecoder().decode(data, scale: 1, maxPixelSize: row.maxPixelSize)
-                } catch {
-                    XCTFail("\(file) at \(row.maxPixelSize): threw \(error)")
-                    continue
+            // When
+            let bitmaps: [Bitmap]
+            do {
+                bitmaps = try data.withUnsafeBytes { bytes throws(PNGError) in
+                    try PNGDecoder().decode(bytes: bytes, scale: 1, maxPixelSizes: fileRows.map(\.maxPixelSize))
                 }
-                // Then
+            } catch {
+                XCTFail("\(file): threw \(error)")
+                continue
+            }
+            // Then
+            for (row, bitmap) in zip(fileRows, bitmaps) {
                 guard bitmap.width == row.outWidth, bitmap.height == row.outHeight else {
                     XCTFail(
                         "\(file) at \(row.maxPixelSize): \(bitmap.width)x\(bitmap.height), "
@@ -64,6 +68,22 @@ final class ThumbsuiteTests: XCTestCase {
                     XCTFail("\(file) at \(row.maxPixelSize): \(message)")
                 }
             }
+        }
+    }
+
+    func test_singleSizeDecode_equalsTheMultiSizeDecode() throws {
+        // Given: a non-interlaced RGBA file with soft alpha, and an interlaced one
+        let (folder, _) = try Self.manifest()
+        for file in ["synth_alpha_1001x333.png", "synth_adam7_500x375.png"] {
+            let data = try Data(contentsOf: folder.appendingPathComponent(file))
+            // When
+            let single = try [7, 100].map { try PNGDecoder().decode(data, scale: 1, maxPixelSize: $0) }
+            let multiple = try data.withUnsafeBytes { bytes throws(PNGError) in
+                try PNGDecoder().decode(bytes: bytes, scale: 1, maxPixelSizes: [7, 100])
+            }
+            // Then
+            XCTAssertEqual(single.map(\.pixels), multiple.map(\.pixels), file)
+            XCTAssertEqual(single.map(\.width), [7, 100], file)
         }
     }
 
@@ -88,14 +108,14 @@ final class ThumbsuiteTests: XCTestCase {
             return "\(actual.count) RGBA bytes, the reference has \(reference.count)"
         }
         for pixel in 0..<(actual.count / 4) {
-            let alpha = Int(actual[pixel * 4 + 3])
-            let premultiplied = (0..<4).map { channel in
-                channel == 3 ? alpha : (2 * Int(actual[pixel * 4 + channel]) * alpha + 255) / 510
-            }
-            let expected = (0..<4).map { Int(reference[pixel * 4 + $0]) }
-            if zip(premultiplied, expected).contains(where: { abs($0 - $1) > 1 }) {
+            let alpha = Int(actual[pixel &* 4 &+ 3])
+            for channel in 0..<4 {
+                let value = Int(actual[pixel &* 4 &+ channel])
+                let premultiplied = channel == 3 ? alpha : (2 * value * alpha + 255) / 510
+                guard abs(premultiplied - Int(reference[pixel &* 4 &+ channel])) > 1 else { continue }
+                let expected = Array(reference[(pixel * 4)..<(pixel * 4 + 4)])
                 return "first bad pixel (x \(pixel % bitmap.width), y \(pixel / bitmap.width)): "
-                    + "premultiplied \(premultiplied), reference \(expected)"
+                    + "straight \(Array(actual[(pixel * 4)..<(pixel * 4 + 4)])), premultiplied reference \(expected)"
             }
         }
         return nil
