@@ -159,7 +159,9 @@ extension PNGDecoder {
             return [Bitmap(width: size.width, height: size.height, scale: scale, format: format, pixels: pixels)]
         }
         let outputs = sizes.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.width * $0.height * 4) }
-        defer { outputs.forEach { $0.deallocate() } }
+        defer {
+            for output in outputs { output.deallocate() }
+        }
         let averagers = zip(sizes, outputs).map { size, output in
             AreaAverager(
                 sourceWidth: header.width, sourceHeight: header.height, outputWidth: size.width,
