@@ -47,8 +47,10 @@ struct BenchmarkRun {
             DecodeSpeedBenchmark.table(DecodeSpeedBenchmark.run(decodeInputs, samples: profile.decodeSampleCount))
                 + "\n")
 
+        let downsampling = DownsamplingBenchmark.runSection(quick: options.quick)
+
         print("GOALS (\(StrategyKind.defaultPolicyLabel), \(limits.description))")
-        let checks = Goals.evaluate(reports, hitPath: hitPath, limits: limits)
+        let checks = Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
         for check in checks {
             print(check.line)
         }
