@@ -119,9 +119,9 @@ extension PNGDecoder {
             (_, filteredCount) = try checkLimits(header)
         }
         let header = contents.header
-        guard header.width <= AreaAverager.maximumSourceWidth else {
+        guard header.width <= AreaAverager.maximumSourceSide, header.height <= AreaAverager.maximumSourceSide else {
             throw .imageTooLarge(
-                width: header.width, height: header.height, limit: .dimension(AreaAverager.maximumSourceWidth)
+                width: header.width, height: header.height, limit: .dimension(AreaAverager.maximumSourceSide)
             )
         }
         // As in a full decode: deflate expands at most 1032:1.
@@ -143,7 +143,7 @@ extension PNGDecoder {
                 guard let output = buffer.baseAddress else { return }
                 let averager = AreaAverager(
                     sourceWidth: header.width, sourceHeight: header.height, outputWidth: size.width,
-                    outputHeight: size.height, format: format, into: output
+                    outputHeight: size.height, format: format, isOpaque: expansion.isOpaqueRGB8, into: output
                 )
                 do throws(PNGError) {
                     try PNGRowStream.reconstructRows(of: contents, expansion: expansion, filteredCount: filteredCount) {
@@ -165,7 +165,7 @@ extension PNGDecoder {
         let averagers = zip(sizes, outputs).map { size, output in
             AreaAverager(
                 sourceWidth: header.width, sourceHeight: header.height, outputWidth: size.width,
-                outputHeight: size.height, format: format, into: output
+                outputHeight: size.height, format: format, isOpaque: expansion.isOpaqueRGB8, into: output
             )
         }
         try PNGRowStream.reconstructRows(of: contents, expansion: expansion, filteredCount: filteredCount) { row in

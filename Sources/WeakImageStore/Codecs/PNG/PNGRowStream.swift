@@ -2,25 +2,15 @@
 /// hands each finished row, converted to the output format, to a consumer.
 ///
 /// Beyond the file's bytes it holds the streaming inflater's window, chunk and input copy, two
-/// filtered rows (this one and the one above, unfiltered in place) and one converted row; never
-/// the image.
+/// unfiltered rows (this one and the one above), one row for filtered data that straddles two
+/// inflated chunks, and one converted row; never the image. A filtered row that lies within a
+/// chunk (most rows) is unfiltered straight from the inflater's buffer; 8-bit RGB is unfiltered
+/// and widened to RGBA in one pass, as in a full decode.
 ///
 /// Errors come in the order a full decode reports them: a row with an undefined filter type is
 /// noted, treated as unfiltered and reported only once the whole stream has been checked, as the
 /// full decode inflates everything before it looks at filter types.
 enum PNGRowStream {
-    /// The bytes ``reconstructRows(of:expansion:filteredCount:consumer:)`` allocates.
-    ///
-    /// - Parameters:
-    ///   - header: The image's header.
-    ///   - expansion: The conversion to the output format.
-    /// - Returns: The scratch bytes besides the file and the consumer's own memory.
-    static func scratchByteCount(header: PNGHeader, expansion: PixelExpansion) -> Int {
-        let rowCapacity = header.rowByteCount(width: header.width) + 1 + Inflater.outputSlack
-        let convertedCount = expansion.isCopy ? 0 : header.width * expansion.format.bytesPerPixel
-        return StreamingInflater.scratchByteCount + 2 * rowCapacity + convertedCount
-    }
-
     /// Inflates, unfilters and converts every row, top to bottom.
     ///
     /// - Parameters:
@@ -37,18 +27,22 @@ enum PNGRowStream {
         let header = contents.header
         let rowByteCount = header.rowByteCount(width: header.width)
         let filteredRowCount = rowByteCount + 1
+        let widensRGB = expansion.isOpaqueRGB8
         // Unfiltering reads a few bytes past the row above and past its own row.
-        let rowCapacity = filteredRowCount + Inflater.outputSlack
+        let rowCapacity = max(rowByteCount, widensRGB ? header.width * 4 : 0) + Inflater.outputSlack
         let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowCapacity)
         rows.initialize(repeating: 0, count: 2 * rowCapacity)
         defer { rows.deallocate() }
-        let convertedCount = expansion.isCopy ? 0 : header.width * expansion.format.bytesPerPixel
+        let straddling = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredRowCount + Inflater.outputSlack)
+        straddling.initialize(repeating: 0, count: filteredRowCount + Inflater.outputSlack)
+        defer { straddling.deallocate() }
+        let convertedCount = expansion.isCopy || widensRGB ? 0 : header.width * expansion.format.bytesPerPixel
         let converted = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, convertedCount))
         defer { converted.deallocate() }
 
         var inflater = StreamingInflater(pieces: contents.imageData, expectedCount: filteredCount)
         var y = 0
-        var filled = 0
+        var straddlingCount = 0
         var badFilter: (type: UInt8, row: Int)?
         do {
             while let chunk = try inflater.next() {
@@ -56,32 +50,48 @@ enum PNGRowStream {
                 guard let chunkStart = chunk.baseAddress else { continue }
                 var offset = 0
                 while offset < chunk.count {
-                    let current = rows + (y & 1) * rowCapacity
-                    let taken = min(filteredRowCount - filled, chunk.count - offset)
-                    (current + filled).update(from: chunkStart + offset, count: taken)
-                    filled += taken
-                    offset += taken
-                    guard filled == filteredRowCount else { continue }
+                    let filtered: UnsafePointer<UInt8>
+                    if straddlingCount == 0, chunk.count - offset >= filteredRowCount {
+                        // Followed by more data or the inflater's slack, which unfiltering may read.
+                        filtered = chunkStart + offset
+                        offset += filteredRowCount
+                    } else {
+                        let taken = min(filteredRowCount - straddlingCount, chunk.count - offset)
+                        (straddling + straddlingCount).update(from: chunkStart + offset, count: taken)
+                        straddlingCount += taken
+                        offset += taken
+                        guard straddlingCount == filteredRowCount else { continue }
+                        filtered = UnsafePointer(straddling)
+                        straddlingCount = 0
+                    }
                     // The inflater hands out at most `filteredCount` bytes, so `y < height`.
-                    var filterType = current[0]
+                    var filterType = filtered[0]
                     if filterType >= Unfilter.filterTypeCount {
                         if badFilter == nil { badFilter = (filterType, y) }
                         filterType = 0
                     }
+                    let current = rows + (y & 1) * rowCapacity
                     // Row 0's "row above" is the other buffer, still all zeros.
-                    let above = rows + ((y + 1) & 1) * rowCapacity + 1
-                    Unfilter.unfilterRow(
-                        filterType: filterType, row: current + 1, prior: above, into: current + 1,
-                        count: rowByteCount, bytesPerPixel: header.filterBytesPerPixel
-                    )
-                    if expansion.isCopy {
-                        consumer(current + 1)
+                    let above = UnsafePointer(rows + ((y + 1) & 1) * rowCapacity)
+                    if widensRGB {
+                        Unfilter.unfilterRGBRowToRGBA(
+                            filterType: filterType, row: filtered + 1, prior: above, into: current,
+                            pixelCount: header.width
+                        )
+                        consumer(current)
                     } else {
-                        expansion.expand(current + 1, pixelCount: header.width, into: converted)
-                        consumer(converted)
+                        Unfilter.unfilterRow(
+                            filterType: filterType, row: filtered + 1, prior: above, into: current,
+                            count: rowByteCount, bytesPerPixel: header.filterBytesPerPixel
+                        )
+                        if expansion.isCopy {
+                            consumer(current)
+                        } else {
+                            expansion.expand(current, pixelCount: header.width, into: converted)
+                            consumer(converted)
+                        }
                     }
                     y += 1
-                    filled = 0
                 }
             }
         } catch {

@@ -9,18 +9,18 @@
 ///
 /// The arithmetic is exact: measured in units of `1/outW` source pixels horizontally and `1/outH`
 /// vertically, every overlap is a whole number, so the sums are integers and each output sample
-/// is `floor(sum / area + 0.5)` of the premultiplied value `round(c·a/255)` — what the thumbsuite
-/// references encode, bit for bit.
+/// is `floor(sum / area + 0.5)` of the premultiplied values `round(c·a/255)` — what the
+/// thumbsuite references encode, bit for bit.
 ///
-/// Memory is the output (owned by the caller) plus one row of horizontal sums and two rows of
-/// vertical accumulators, all O(output width), and one entry per source column; the source is
-/// never held: a source row contributes to at most two output rows (`outH ≤ h`), and an output
-/// row is finished and written as soon as the last source row it covers has been added.
+/// Rows are summed vertically first, per source column, with their weight in the output row
+/// (a source row overlaps at most two output rows, as `outH ≤ h`): one multiply-add per sample,
+/// a loop the optimizer vectorizes. When an output row's last source row has arrived, its column
+/// sums are reduced horizontally (a source column overlaps at most two output columns), divided,
+/// and written. Memory is the output (the caller's) plus two rows of column sums and one row of
+/// premultiplied samples, O(source width); the source image is never held.
 final class AreaAverager {
-    /// The widest source the 32-bit horizontal sums allow (each is at most `255 · width`).
-    static let maximumSourceWidth = (1 << 24) - 1
-    /// The most source pixels the 64-bit vertical sums allow (each is at most `255 · w · h`).
-    static let maximumSourcePixelCount = 1 << 48
+    /// The longest source side the 32-bit column sums allow (each is at most `255 · height`).
+    static let maximumSourceSide = (1 << 24) - 1
 
     let sourceWidth: Int
     let sourceHeight: Int
@@ -29,22 +29,26 @@ final class AreaAverager {
     /// The layout of the rows added and of the output; colors are straight alpha in both.
     let format: PixelFormat
 
-    /// The samples a pixel has in the sums: 1, 2 or 4 (the format's bytes per pixel).
-    private let channelCount: Int
+    /// The samples in a row: `sourceWidth * format.bytesPerPixel`.
+    private let sampleCount: Int
+    /// Whether colors must be premultiplied: the format has alpha and the source is not known
+    /// to be opaque.
+    private let premultiplies: Bool
     /// Where the output rows go: `outputWidth * outputHeight * format.bytesPerPixel` bytes.
     private let output: UnsafeMutablePointer<UInt8>
     /// For each source column: the first output column it overlaps (low 32 bits) and its weight
     /// there (high 32 bits); the rest of its `outputWidth` goes to the next column.
     private let columnSplits: UnsafeMutablePointer<UInt64>
-    /// The current source row's weighted sums per output column, premultiplied, with one spare
-    /// column that the last source column's zero-weight remainder lands in.
-    private let rowSums: UnsafeMutablePointer<UInt32>
-    /// The sums of the output row being built, and of the one after it.
-    private var currentRow: UnsafeMutablePointer<UInt64>
-    private var nextRow: UnsafeMutablePointer<UInt64>
-    /// `1 / (w · h)` (the area of an output pixel in sum units) for the division estimate.
-    private let inverseArea: Double
+    /// The weighted column sums of the output row being built, and of the one after it.
+    private var currentSums: UnsafeMutablePointer<UInt32>
+    private var nextSums: UnsafeMutablePointer<UInt32>
+    /// One source row, premultiplied.
+    private let premultiplied: UnsafeMutablePointer<UInt8>
+    /// One output row's sums, with a spare column for the last source column's zero remainder.
+    private let outputSums: UnsafeMutablePointer<UInt64>
+    /// The area of an output pixel in sum units, `w · h`, and its inverse for estimates.
     private let area: UInt64
+    private let inverseArea: Double
 
     /// The number of source rows added so far.
     private(set) var sourceRowsAdded = 0
@@ -54,25 +58,24 @@ final class AreaAverager {
     /// Prepares to shrink a `sourceWidth` × `sourceHeight` image.
     ///
     /// - Parameters:
-    ///   - sourceWidth: At least `outputWidth`, at most ``maximumSourceWidth``.
-    ///   - sourceHeight: At least `outputHeight`; `sourceWidth * sourceHeight` at most
-    ///     ``maximumSourcePixelCount``.
+    ///   - sourceWidth: At least `outputWidth`, at most ``maximumSourceSide``.
+    ///   - sourceHeight: At least `outputHeight`, at most ``maximumSourceSide``.
     ///   - outputWidth: At least 1.
     ///   - outputHeight: At least 1.
     ///   - format: The layout of the source rows and of the output.
+    ///   - isOpaque: Whether every alpha of the source is 255 (an RGB file widened to RGBA), so
+    ///     that premultiplying can be skipped. Defaults to `false`.
     ///   - output: Room for `outputWidth * outputHeight * format.bytesPerPixel` bytes, all of
     ///     which are written once every source row has been added.
     init(
         sourceWidth: Int, sourceHeight: Int, outputWidth: Int, outputHeight: Int, format: PixelFormat,
-        into output: UnsafeMutablePointer<UInt8>
+        isOpaque: Bool = false, into output: UnsafeMutablePointer<UInt8>
     ) {
         precondition(outputWidth >= 1 && outputHeight >= 1, "the output must not be empty")
         precondition(outputWidth <= sourceWidth && outputHeight <= sourceHeight, "AreaAverager never enlarges")
-        precondition(sourceWidth <= Self.maximumSourceWidth, "the source is too wide for 32-bit sums")
         precondition(
-            sourceWidth.multipliedReportingOverflow(by: sourceHeight).partialValue <= Self.maximumSourcePixelCount
-                && sourceHeight <= Self.maximumSourcePixelCount,
-            "the source has too many pixels for 64-bit sums"
+            sourceWidth <= Self.maximumSourceSide && sourceHeight <= Self.maximumSourceSide,
+            "the source is too large for 32-bit column sums"
         )
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
@@ -80,7 +83,8 @@ final class AreaAverager {
         self.outputHeight = outputHeight
         self.format = format
         self.output = output
-        channelCount = format.bytesPerPixel
+        sampleCount = sourceWidth * format.bytesPerPixel
+        premultiplies = format.hasAlpha && !isOpaque
         area = UInt64(sourceWidth) * UInt64(sourceHeight)
         inverseArea = 1 / Double(area)
 
@@ -93,130 +97,132 @@ final class AreaAverager {
             let firstWeight = min(outputWidth, (column + 1) * sourceWidth - start)
             columnSplits[x] = UInt64(column) | UInt64(firstWeight) << 32
         }
-        // Four lanes a column whatever the format, so one layout serves every loop.
-        rowSums = .allocate(capacity: (outputWidth + 1) * 4)
-        rowSums.initialize(repeating: 0, count: (outputWidth + 1) * 4)
-        currentRow = .allocate(capacity: outputWidth * channelCount)
-        nextRow = .allocate(capacity: outputWidth * channelCount)
-        currentRow.initialize(repeating: 0, count: outputWidth * channelCount)
-        nextRow.initialize(repeating: 0, count: outputWidth * channelCount)
+        currentSums = .allocate(capacity: sampleCount)
+        currentSums.initialize(repeating: 0, count: sampleCount)
+        nextSums = .allocate(capacity: sampleCount)
+        nextSums.initialize(repeating: 0, count: sampleCount)
+        premultiplied = .allocate(capacity: premultiplies ? sampleCount : 0)
+        let outputSumCount = (outputWidth + 1) * format.bytesPerPixel
+        outputSums = .allocate(capacity: outputSumCount)
+        outputSums.initialize(repeating: 0, count: outputSumCount)
     }
 
     deinit {
         columnSplits.deallocate()
-        rowSums.deallocate()
-        currentRow.deallocate()
-        nextRow.deallocate()
+        currentSums.deallocate()
+        nextSums.deallocate()
+        premultiplied.deallocate()
+        outputSums.deallocate()
+    }
+
+    /// The bytes an averager allocates besides the output, for callers that account for memory.
+    ///
+    /// - Parameters:
+    ///   - sourceWidth: The source width.
+    ///   - outputWidth: The output width.
+    ///   - format: The pixel format.
+    /// - Returns: The scratch bytes.
+    static func scratchByteCount(sourceWidth: Int, outputWidth: Int, format: PixelFormat) -> Int {
+        let samples = sourceWidth * format.bytesPerPixel
+        return sourceWidth * 8 + samples * (4 + 4 + 1) + (outputWidth + 1) * format.bytesPerPixel * 8
     }
 
     /// Whether every source row has been added (and so every output row written).
     var isComplete: Bool { sourceRowsAdded == sourceHeight }
 
-    /// Adds the next source row, writing each output row it completes.
+    /// Adds the next source row, writing the output row it completes, if any.
     ///
     /// - Parameter row: `sourceWidth` pixels in ``format``, straight alpha. At most
     ///   `sourceHeight` rows may be added.
-    /// - Complexity: O(`sourceWidth + outputWidth`).
+    /// - Complexity: O(`sourceWidth`).
     func addRow(_ row: UnsafePointer<UInt8>) {
         precondition(sourceRowsAdded < sourceHeight, "more rows than the source has")
-        sumColumns(of: row)
+        let samples: UnsafePointer<UInt8>
+        if premultiplies {
+            premultiply(row)
+            samples = UnsafePointer(premultiplied)
+        } else {
+            samples = row
+        }
         // Source row y spans [y·outH, (y+1)·outH) in sum units, output row j spans [j·h, (j+1)·h).
         let start = sourceRowsAdded * outputHeight
         let boundary = (outputRowsWritten + 1) * sourceHeight
-        let firstWeight = UInt64(min(outputHeight, boundary - start))
-        let secondWeight = UInt64(outputHeight) - firstWeight
-        accumulate(into: currentRow, weight: firstWeight)
-        if secondWeight > 0 { accumulate(into: nextRow, weight: secondWeight) }
+        let firstWeight = UInt32(min(outputHeight, boundary - start))
+        let secondWeight = UInt32(outputHeight) - firstWeight
+        Self.accumulate(samples, count: sampleCount, into: currentSums, weight: firstWeight)
+        if secondWeight > 0 { Self.accumulate(samples, count: sampleCount, into: nextSums, weight: secondWeight) }
         sourceRowsAdded += 1
         if sourceRowsAdded * outputHeight >= boundary {
             writeOutputRow()
             // The next output row already holds this source row's remainder; the finished one
             // is cleared to become the row after it.
-            swap(&currentRow, &nextRow)
-            nextRow.update(repeating: 0, count: outputWidth * channelCount)
+            swap(&currentSums, &nextSums)
+            nextSums.update(repeating: 0, count: sampleCount)
         }
     }
 
-    /// Fills ``rowSums`` with the row's premultiplied samples, weighted per output column.
-    private func sumColumns(of row: UnsafePointer<UInt8>) {
-        // Proven at init: `rowSums` has `outputWidth + 1` columns of 4 lanes and every split's
-        // column is below `outputWidth`; `row` has `sourceWidth` pixels by contract.
-        rowSums.update(repeating: 0, count: (outputWidth + 1) * 4)
-        let fullWeight = UInt32(outputWidth)
+    /// `sums[i] += samples[i] · weight`; a sum stays at most `255 · sourceHeight` < 2³², as the
+    /// weights of one output row add up to `sourceHeight`.
+    @inline(__always)
+    private static func accumulate(
+        _ samples: UnsafePointer<UInt8>, count: Int, into sums: UnsafeMutablePointer<UInt32>, weight: UInt32
+    ) {
+        // Proven at init: both buffers hold `sampleCount` elements.
+        for index in 0..<count {
+            sums[index] &+= UInt32(samples[index]) &* weight
+        }
+    }
+
+    /// Writes the row's samples premultiplied, `round(c·a/255)`, into ``premultiplied``.
+    private func premultiply(_ row: UnsafePointer<UInt8>) {
         switch format {
         case .rgba8:
-            // Scalar lanes: the optimizer vectorizes them, and unoptimized builds (tests) stay
-            // far faster than with SIMD types.
-            for x in 0..<sourceWidth {
-                let split = columnSplits[x]
-                let lane = Int(truncatingIfNeeded: split & 0xFFFF_FFFF) &* 4
-                let firstWeight = UInt32(truncatingIfNeeded: split &>> 32)
-                let secondWeight = fullWeight &- firstWeight
-                let pixel = row + x &* 4
-                let alpha = UInt32(pixel[3])
-                let red = Self.premultiply(UInt32(pixel[0]), alpha)
-                let green = Self.premultiply(UInt32(pixel[1]), alpha)
-                let blue = Self.premultiply(UInt32(pixel[2]), alpha)
-                rowSums[lane] &+= red &* firstWeight
-                rowSums[lane &+ 1] &+= green &* firstWeight
-                rowSums[lane &+ 2] &+= blue &* firstWeight
-                rowSums[lane &+ 3] &+= alpha &* firstWeight
-                rowSums[lane &+ 4] &+= red &* secondWeight
-                rowSums[lane &+ 5] &+= green &* secondWeight
-                rowSums[lane &+ 6] &+= blue &* secondWeight
-                rowSums[lane &+ 7] &+= alpha &* secondWeight
+            for pixel in 0..<sourceWidth {
+                let base = pixel &* 4
+                let alpha = UInt32(row[base &+ 3])
+                premultiplied[base] = Self.premultiply(row[base], alpha)
+                premultiplied[base &+ 1] = Self.premultiply(row[base &+ 1], alpha)
+                premultiplied[base &+ 2] = Self.premultiply(row[base &+ 2], alpha)
+                premultiplied[base &+ 3] = row[base &+ 3]
             }
         case .grayAlpha8:
-            for x in 0..<sourceWidth {
-                let split = columnSplits[x]
-                let lane = Int(truncatingIfNeeded: split & 0xFFFF_FFFF) &* 4
-                let firstWeight = UInt32(truncatingIfNeeded: split &>> 32)
-                let alpha = UInt32(row[x &* 2 &+ 1])
-                let gray = Self.premultiply(UInt32(row[x &* 2]), alpha)
-                rowSums[lane] &+= gray &* firstWeight
-                rowSums[lane &+ 1] &+= alpha &* firstWeight
-                rowSums[lane &+ 4] &+= gray &* (fullWeight &- firstWeight)
-                rowSums[lane &+ 5] &+= alpha &* (fullWeight &- firstWeight)
+            for pixel in 0..<sourceWidth {
+                let base = pixel &* 2
+                premultiplied[base] = Self.premultiply(row[base], UInt32(row[base &+ 1]))
+                premultiplied[base &+ 1] = row[base &+ 1]
             }
         case .gray8:
-            for x in 0..<sourceWidth {
-                let split = columnSplits[x]
-                let lane = Int(truncatingIfNeeded: split & 0xFFFF_FFFF) &* 4
-                let firstWeight = UInt32(truncatingIfNeeded: split &>> 32)
-                let gray = UInt32(row[x])
-                rowSums[lane] &+= gray &* firstWeight
-                rowSums[lane &+ 4] &+= gray &* (fullWeight &- firstWeight)
-            }
+            premultiplied.update(from: row, count: sampleCount)
         }
     }
 
-    /// Adds `weight` times the row sums to an output row's sums.
-    private func accumulate(into target: UnsafeMutablePointer<UInt64>, weight: UInt64) {
-        for column in 0..<outputWidth {
-            for channel in 0..<channelCount {
-                target[column &* channelCount &+ channel] &+= UInt64(rowSums[column &* 4 &+ channel]) &* weight
-            }
-        }
-    }
-
-    /// Divides the finished row's sums by the area, rounding half up, un-premultiplies and writes
-    /// them as output row ``outputRowsWritten``.
+    /// Reduces the finished row's column sums to output columns, divides them by the area
+    /// rounding half up, un-premultiplies and writes output row ``outputRowsWritten``.
     private func writeOutputRow() {
-        let rowStart = output + outputRowsWritten * outputWidth * channelCount
-        let sampleCount = outputWidth * channelCount
-        for index in 0..<sampleCount {
-            rowStart[index] = UInt8(truncatingIfNeeded: roundedAverage(currentRow[index]))
-        }
-        switch format {
-        case .gray8:
-            break
-        case .grayAlpha8:
-            for pixel in 0..<outputWidth {
-                Self.unpremultiply(rowStart + pixel &* 2, colorCount: 1, alpha: rowStart[pixel &* 2 &+ 1])
+        let channels = format.bytesPerPixel
+        let fullWeight = UInt64(outputWidth)
+        outputSums.update(repeating: 0, count: (outputWidth + 1) * channels)
+        // Proven at init: every split's column is below `outputWidth`, and `outputSums` has one
+        // spare column for the last source column's (zero) remainder.
+        for x in 0..<sourceWidth {
+            let split = columnSplits[x]
+            let first = Int(truncatingIfNeeded: split & 0xFFFF_FFFF) &* channels
+            let firstWeight = split &>> 32
+            let secondWeight = fullWeight &- firstWeight
+            for channel in 0..<channels {
+                let sum = UInt64(currentSums[x &* channels &+ channel])
+                outputSums[first &+ channel] &+= sum &* firstWeight
+                outputSums[first &+ channels &+ channel] &+= sum &* secondWeight
             }
-        case .rgba8:
+        }
+        let rowStart = output + outputRowsWritten * outputWidth * channels
+        for index in 0..<(outputWidth * channels) {
+            rowStart[index] = UInt8(truncatingIfNeeded: roundedAverage(outputSums[index]))
+        }
+        if premultiplies {
             for pixel in 0..<outputWidth {
-                Self.unpremultiply(rowStart + pixel &* 4, colorCount: 3, alpha: rowStart[pixel &* 4 &+ 3])
+                let start = rowStart + pixel &* channels
+                Self.unpremultiply(start, colorCount: channels &- 1, alpha: start[channels &- 1])
             }
         }
         outputRowsWritten += 1
@@ -234,11 +240,12 @@ final class AreaAverager {
         return quotient
     }
 
-    /// `round(c·a/255)`, rounding half up.
+    /// `round(c·a/255)`, rounding half up: `(t + t >> 8) >> 8` with `t = c·a + 128` is exactly
+    /// `round(x / 255)` for `x ≤ 255²`.
     @inline(__always)
-    static func premultiply(_ color: UInt32, _ alpha: UInt32) -> UInt32 {
-        let product = color &* alpha &+ 128
-        return (product &+ (product &>> 8)) &>> 8
+    static func premultiply(_ color: UInt8, _ alpha: UInt32) -> UInt8 {
+        let product = UInt32(color) &* alpha &+ 128
+        return UInt8(truncatingIfNeeded: (product &+ (product &>> 8)) &>> 8)
     }
 
     /// Turns premultiplied colors back into straight ones: `round(c·255/a)`, 0 where `a` is 0.

@@ -15,7 +15,7 @@ extension Bitmap {
     /// - Complexity: O(`width * height`).
     public func downsampled(maxPixelSize: Int) -> Bitmap {
         precondition(maxPixelSize >= 1, "maxPixelSize must be at least 1")
-        guard width > 0, height > 0, width <= AreaAverager.maximumSourceWidth,
+        guard width > 0, height > 0, width <= AreaAverager.maximumSourceSide, height <= AreaAverager.maximumSourceSide,
             let size = ThumbnailSize(width: width, height: height, maxPixelSize: maxPixelSize)
         else { return self }
         let bytesPerPixel = format.bytesPerPixel
