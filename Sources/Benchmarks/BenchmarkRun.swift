@@ -50,7 +50,8 @@ struct BenchmarkRun {
         let downsampling = DownsamplingBenchmark.runSection(quick: options.quick)
 
         print("GOALS (\(StrategyKind.defaultPolicyLabel), \(limits.description))")
-        let checks = Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
+        let checks =
+            Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
         for check in checks {
             print(check.line)
         }

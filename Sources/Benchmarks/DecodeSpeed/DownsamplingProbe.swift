@@ -60,6 +60,9 @@ enum DownsamplingProbe {
         // Page in the decoder's and the averager's code on a small image.
         let warmUp = PNGEncoder.encode(SyntheticImages.photo(width: 64, height: 48, seed: 1))
         _ = try? method.run(warmUp, maxPixelSize: 16)
+        // Page in the measuring code too, then start from a trimmed heap.
+        _ = status("VmRSS")
+        _ = status("VmHWM")
         ResidentMemory.releaseFreeMemory()
         guard resetPeak(), let before = status("VmRSS") else { return 3 }
         guard let produced = try? method.run(file, maxPixelSize: maxPixelSize) else { return 4 }
@@ -106,13 +109,40 @@ enum DownsamplingProbe {
         #endif
     }
 
-    /// A `/proc/self/status` field given in kB, in bytes.
+    /// A `/proc/self/status` field given in kB, in bytes, read with plain system calls into a
+    /// fixed buffer: reading must not itself allocate or page in code between the reset and
+    /// the measurement.
     private static func status(_ field: String) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
-            let number = line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ")
-            return number.first.flatMap { Int($0) }.map { $0 * 1024 }
+        #if os(Linux)
+        let file = open("/proc/self/status", O_RDONLY)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8192) { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            var count = 0
+            while count < buffer.count {
+                let read = read(file, base + count, buffer.count - count)
+                guard read > 0 else { break }
+                count += read
+            }
+            let key = Array((field + ":").utf8)
+            var lineStart = 0
+            while lineStart < count {
+                var lineEnd = lineStart
+                while lineEnd < count, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                if lineEnd - lineStart > key.count, (0..<key.count).allSatisfy({ buffer[lineStart + $0] == key[$0] }) {
+                    var value = 0
+                    for index in (lineStart + key.count)..<lineEnd where (48...57).contains(buffer[index]) {
+                        value = value * 10 + Int(buffer[index] - 48)
+                    }
+                    return value * 1024
+                }
+                lineStart = lineEnd + 1
+            }
+            return nil
         }
+        #else
         return nil
+        #endif
     }
 }

@@ -12,11 +12,12 @@
 /// is `floor(sum / area + 0.5)` of the premultiplied values `round(c·a/255)` — what the
 /// thumbsuite references encode, bit for bit.
 ///
-/// Rows are summed vertically first, per source column, with their weight in the output row
-/// (a source row overlaps at most two output rows, as `outH ≤ h`): one multiply-add per sample,
-/// a loop the optimizer vectorizes. When an output row's last source row has arrived, its column
-/// sums are reduced horizontally (a source column overlaps at most two output columns), divided,
-/// and written. Memory is the output (the caller's) plus two rows of column sums and one row of
+/// Rows are summed vertically first, per source column (a source row overlaps at most two output
+/// rows, as `outH ≤ h`): a row inside one output row is added as it is, one widening add per
+/// sample that the optimizer vectorizes; the rows straddling an output row's edges are added with
+/// their weights. When an output row's last source row has arrived, its column sums are reduced
+/// horizontally (a source column overlaps at most two output columns), divided, and written.
+/// Memory is the output (the caller's) plus three rows of 32-bit column sums and one row of
 /// premultiplied samples, O(source width); the source image is never held.
 final class AreaAverager {
     /// The longest source side the 32-bit column sums allow (each is at most `255 · height`).
@@ -39,16 +40,23 @@ final class AreaAverager {
     /// For each source column: the first output column it overlaps (low 32 bits) and its weight
     /// there (high 32 bits); the rest of its `outputWidth` goes to the next column.
     private let columnSplits: UnsafeMutablePointer<UInt64>
-    /// The weighted column sums of the output row being built, and of the one after it.
-    private var currentSums: UnsafeMutablePointer<UInt32>
-    private var nextSums: UnsafeMutablePointer<UInt32>
+    /// The column sums of the output row being built: source rows entirely inside it (weight
+    /// `outputHeight`, applied when the row is written) are added as they are, which is the
+    /// common case and needs no multiply; the one or two rows that straddle its top or bottom
+    /// edge are added with their weight, to `partialSums`. `nextPartialSums` takes the part of a
+    /// straddling row that belongs to the output row after it.
+    private let wholeSums: UnsafeMutablePointer<UInt32>
+    private var partialSums: UnsafeMutablePointer<UInt32>
+    private var nextPartialSums: UnsafeMutablePointer<UInt32>
+    /// Whether `partialSums` / `nextPartialSums` hold anything.
+    private var hasPartialRows = false
+    private var nextHasPartialRows = false
     /// One source row, premultiplied.
     private let premultiplied: UnsafeMutablePointer<UInt8>
-    /// One output row's sums, with a spare column for the last source column's zero remainder.
-    private let outputSums: UnsafeMutablePointer<UInt64>
     /// The area of an output pixel in sum units, `w · h`, and its inverse for estimates.
     private let area: UInt64
     private let inverseArea: Double
+    private let halfArea: Double
 
     /// The number of source rows added so far.
     private(set) var sourceRowsAdded = 0
@@ -87,6 +95,7 @@ final class AreaAverager {
         premultiplies = format.hasAlpha && !isOpaque
         area = UInt64(sourceWidth) * UInt64(sourceHeight)
         inverseArea = 1 / Double(area)
+        halfArea = Double(area) / 2
 
         columnSplits = .allocate(capacity: sourceWidth)
         // Source column x spans [x·outW, (x+1)·outW) in sum units, output column i spans
@@ -97,22 +106,21 @@ final class AreaAverager {
             let firstWeight = min(outputWidth, (column + 1) * sourceWidth - start)
             columnSplits[x] = UInt64(column) | UInt64(firstWeight) << 32
         }
-        currentSums = .allocate(capacity: sampleCount)
-        currentSums.initialize(repeating: 0, count: sampleCount)
-        nextSums = .allocate(capacity: sampleCount)
-        nextSums.initialize(repeating: 0, count: sampleCount)
+        wholeSums = .allocate(capacity: sampleCount)
+        wholeSums.initialize(repeating: 0, count: sampleCount)
+        partialSums = .allocate(capacity: sampleCount)
+        partialSums.initialize(repeating: 0, count: sampleCount)
+        nextPartialSums = .allocate(capacity: sampleCount)
+        nextPartialSums.initialize(repeating: 0, count: sampleCount)
         premultiplied = .allocate(capacity: premultiplies ? sampleCount : 0)
-        let outputSumCount = (outputWidth + 1) * format.bytesPerPixel
-        outputSums = .allocate(capacity: outputSumCount)
-        outputSums.initialize(repeating: 0, count: outputSumCount)
     }
 
     deinit {
         columnSplits.deallocate()
-        currentSums.deallocate()
-        nextSums.deallocate()
+        wholeSums.deallocate()
+        partialSums.deallocate()
+        nextPartialSums.deallocate()
         premultiplied.deallocate()
-        outputSums.deallocate()
     }
 
     /// The bytes an averager allocates besides the output, for callers that account for memory.
@@ -124,7 +132,7 @@ final class AreaAverager {
     /// - Returns: The scratch bytes.
     static func scratchByteCount(sourceWidth: Int, outputWidth: Int, format: PixelFormat) -> Int {
         let samples = sourceWidth * format.bytesPerPixel
-        return sourceWidth * 8 + samples * (4 + 4 + 1) + (outputWidth + 1) * format.bytesPerPixel * 8
+        return sourceWidth * 8 + samples * (3 * 4 + 1)
     }
 
     /// Whether every source row has been added (and so every output row written).
@@ -147,26 +155,43 @@ final class AreaAverager {
         // Source row y spans [y·outH, (y+1)·outH) in sum units, output row j spans [j·h, (j+1)·h).
         let start = sourceRowsAdded * outputHeight
         let boundary = (outputRowsWritten + 1) * sourceHeight
-        let firstWeight = UInt32(min(outputHeight, boundary - start))
-        let secondWeight = UInt32(outputHeight) - firstWeight
-        Self.accumulate(samples, count: sampleCount, into: currentSums, weight: firstWeight)
-        if secondWeight > 0 { Self.accumulate(samples, count: sampleCount, into: nextSums, weight: secondWeight) }
+        let firstWeight = min(outputHeight, boundary - start)
+        let secondWeight = outputHeight - firstWeight
+        if firstWeight == outputHeight {
+            let sums = wholeSums
+            // Proven at init: the buffers hold `sampleCount` elements.
+            for index in 0..<sampleCount {
+                sums[index] &+= UInt32(samples[index])
+            }
+        } else {
+            Self.accumulate(samples, count: sampleCount, into: partialSums, weight: firstWeight)
+            hasPartialRows = true
+            if secondWeight > 0 {
+                Self.accumulate(samples, count: sampleCount, into: nextPartialSums, weight: secondWeight)
+                nextHasPartialRows = true
+            }
+        }
         sourceRowsAdded += 1
         if sourceRowsAdded * outputHeight >= boundary {
             writeOutputRow()
             // The next output row already holds this source row's remainder; the finished one
             // is cleared to become the row after it.
-            swap(&currentSums, &nextSums)
-            nextSums.update(repeating: 0, count: sampleCount)
+            wholeSums.update(repeating: 0, count: sampleCount)
+            swap(&partialSums, &nextPartialSums)
+            if hasPartialRows { nextPartialSums.update(repeating: 0, count: sampleCount) }
+            hasPartialRows = nextHasPartialRows
+            nextHasPartialRows = false
         }
     }
 
-    /// `sums[i] += samples[i] · weight`; a sum stays at most `255 · sourceHeight` < 2³², as the
-    /// weights of one output row add up to `sourceHeight`.
+    /// `sums[i] += samples[i] · weight`. With whole rows counted `outputHeight` times, a
+    /// column's total stays at most `255 · sourceHeight` < 2³², as the weights of one output row
+    /// add up to `sourceHeight`.
     @inline(__always)
     private static func accumulate(
-        _ samples: UnsafePointer<UInt8>, count: Int, into sums: UnsafeMutablePointer<UInt32>, weight: UInt32
+        _ samples: UnsafePointer<UInt8>, count: Int, into sums: UnsafeMutablePointer<UInt32>, weight: Int
     ) {
+        let weight = UInt32(truncatingIfNeeded: weight)
         // Proven at init: both buffers hold `sampleCount` elements.
         for index in 0..<count {
             sums[index] &+= UInt32(samples[index]) &* weight
@@ -198,26 +223,52 @@ final class AreaAverager {
 
     /// Reduces the finished row's column sums to output columns, divides them by the area
     /// rounding half up, un-premultiplies and writes output row ``outputRowsWritten``.
+    ///
+    /// Per output column: `outputHeight · (outputWidth · Σ interior + Σ edge · weight)
+    /// + Σ partial · weight`, where interior source columns lie inside the output column (one
+    /// add each), edge columns straddle its sides, and partial sums exist only if a source row
+    /// straddled this output row's edges.
     private func writeOutputRow() {
         let channels = format.bytesPerPixel
-        let fullWeight = UInt64(outputWidth)
-        outputSums.update(repeating: 0, count: (outputWidth + 1) * channels)
-        // Proven at init: every split's column is below `outputWidth`, and `outputSums` has one
-        // spare column for the last source column's (zero) remainder.
-        for x in 0..<sourceWidth {
-            let split = columnSplits[x]
-            let first = Int(truncatingIfNeeded: split & 0xFFFF_FFFF) &* channels
-            let firstWeight = split &>> 32
-            let secondWeight = fullWeight &- firstWeight
-            for channel in 0..<channels {
-                let sum = UInt64(currentSums[x &* channels &+ channel])
-                outputSums[first &+ channel] &+= sum &* firstWeight
-                outputSums[first &+ channels &+ channel] &+= sum &* secondWeight
-            }
-        }
         let rowStart = output + outputRowsWritten * outputWidth * channels
-        for index in 0..<(outputWidth * channels) {
-            rowStart[index] = UInt8(truncatingIfNeeded: roundedAverage(outputSums[index]))
+        let fullWeight = UInt64(outputWidth)
+        let rowWeight = UInt64(outputHeight)
+        let hasPartial = hasPartialRows
+        // Locals, so the loop reads no class properties (and runs no exclusivity checks).
+        let splits = UnsafePointer(columnSplits)
+        let wholeSums = UnsafePointer(self.wholeSums)
+        let partialSums = UnsafePointer(self.partialSums)
+        let width = sourceWidth
+        let outputWidth = self.outputWidth
+        var interior = SIMD4<UInt64>()
+        var edges = SIMD4<UInt64>()
+        var partial = SIMD4<UInt64>()
+        var column = 0
+        // Proven at init: `columnSplits` has `sourceWidth` entries whose columns are below
+        // `outputWidth`; the sums hold `sourceWidth * channels` elements.
+        for x in 0..<width {
+            let firstWeight = splits[x] &>> 32
+            let whole = Self.loadColumn(wholeSums, x, channels: channels)
+            let part = hasPartial ? Self.loadColumn(partialSums, x, channels: channels) : SIMD4<UInt64>()
+            if firstWeight == fullWeight {
+                interior &+= whole
+                if hasPartial { partial &+= part &* fullWeight }
+                // A column that ends exactly on the output column's right edge completes it.
+                guard (x &+ 1) &* outputWidth == (column &+ 1) &* width else { continue }
+                storeAverage((interior &* fullWeight &+ edges) &* rowWeight &+ partial, to: rowStart, column: column)
+                interior = SIMD4<UInt64>()
+                edges = SIMD4<UInt64>()
+                partial = SIMD4<UInt64>()
+            } else {
+                edges &+= whole &* firstWeight
+                if hasPartial { partial &+= part &* firstWeight }
+                storeAverage((interior &* fullWeight &+ edges) &* rowWeight &+ partial, to: rowStart, column: column)
+                let secondWeight = fullWeight &- firstWeight
+                interior = SIMD4<UInt64>()
+                edges = whole &* secondWeight
+                partial = hasPartial ? part &* secondWeight : SIMD4<UInt64>()
+            }
+            column &+= 1
         }
         if premultiplies {
             for pixel in 0..<outputWidth {
@@ -228,13 +279,38 @@ final class AreaAverager {
         outputRowsWritten += 1
     }
 
+    /// Source column `x` of `sums` in the low `channels` lanes.
+    @inline(__always)
+    private static func loadColumn(_ sums: UnsafePointer<UInt32>, _ x: Int, channels: Int) -> SIMD4<UInt64> {
+        switch channels {
+        case 4:
+            let lanes = UnsafeRawPointer(sums).loadUnaligned(fromByteOffset: x &* 16, as: SIMD4<UInt32>.self)
+            return SIMD4<UInt64>(truncatingIfNeeded: lanes)
+        case 2:
+            return SIMD4(UInt64(sums[x &* 2]), UInt64(sums[x &* 2 &+ 1]), 0, 0)
+        default:
+            return SIMD4(UInt64(sums[x]), 0, 0, 0)
+        }
+    }
+
+    /// Writes the rounded averages of the low `format.bytesPerPixel` lanes as output `column`.
+    @inline(__always)
+    private func storeAverage(_ sums: SIMD4<UInt64>, to rowStart: UnsafeMutablePointer<UInt8>, column: Int) {
+        let channels = format.bytesPerPixel
+        for channel in 0..<channels {
+            rowStart[column &* channels &+ channel] = UInt8(truncatingIfNeeded: roundedAverage(sums[channel]))
+        }
+    }
+
     /// `floor(sum / area + 0.5)`, exactly: a floating-point estimate corrected by integer checks
     /// (the estimate is off by less than one, as the sum has fewer than 58 bits).
     @inline(__always)
     private func roundedAverage(_ sum: UInt64) -> UInt64 {
         let numerator = 2 &* sum &+ area
         let denominator = 2 &* area
-        var quotient = UInt64((Double(sum) + Double(area) * 0.5) * inverseArea)
+        // Signed conversions are single instructions; every value here is below 2⁶².
+        let estimate = (Double(Int64(truncatingIfNeeded: sum)) + halfArea) * inverseArea
+        var quotient = UInt64(truncatingIfNeeded: Int64(estimate))
         if quotient &* denominator > numerator { quotient &-= 1 }
         if (quotient &+ 1) &* denominator <= numerator { quotient &+= 1 }
         return quotient
