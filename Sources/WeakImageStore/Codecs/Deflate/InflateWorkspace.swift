@@ -32,17 +32,13 @@ struct InflateWorkspace {
     private static let fixedLiteralLengthCount = 1 << HuffmanTable.literalLengthRootBits
     private static let fixedDistanceCount = 1 << HuffmanTable.distanceRootBits
 
-    /// The bytes of the one allocation.
-    static var byteCount: Int { entryBytes + intBytes + 320 * MemoryLayout<UInt16>.stride + 320 }
-    /// The bytes of the 32-bit entries, rounded up so the Int area after them is aligned.
-    private static var entryBytes: Int { (entryCount * MemoryLayout<UInt32>.stride + 7) & ~7 }
-    private static var intBytes: Int { (16 + 17) * MemoryLayout<Int>.stride }
-
     /// Allocates the memory and copies the symbol entries into it. Call ``deallocate()`` after use.
     init() {
-        let entryBytes = Self.entryBytes
-        let intBytes = Self.intBytes
-        allocation = .allocate(byteCount: Self.byteCount, alignment: MemoryLayout<Int>.alignment)
+        // Rounded up so the Int area after the entries is aligned.
+        let entryBytes = (Self.entryCount * MemoryLayout<UInt32>.stride + 7) & ~7
+        let intBytes = (16 + 17) * MemoryLayout<Int>.stride
+        let byteCount = entryBytes + intBytes + 320 * MemoryLayout<UInt16>.stride + 320
+        allocation = .allocate(byteCount: byteCount, alignment: MemoryLayout<Int>.alignment)
         let entries = allocation.bindMemory(to: UInt32.self, capacity: Self.entryCount)
         var next = entries
         func carve(_ count: Int) -> UnsafeMutablePointer<UInt32> {

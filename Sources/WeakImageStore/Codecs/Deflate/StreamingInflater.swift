@@ -24,12 +24,6 @@ struct StreamingInflater: ~Copyable {
     /// Bytes a block header may need: a dynamic header has at most 562 bytes of code lengths.
     private static let blockHeaderMargin = 1_024
 
-    /// The memory this inflater allocates, for callers that account for it.
-    static var scratchByteCount: Int {
-        windowCount + chunkCount + longestMatch + Inflater.outputSlack + stagingCount + BitReader.padding
-            + InflateWorkspace.byteCount
-    }
-
     private enum Phase {
         case zlibHeader
         case blockHeader

@@ -123,18 +123,6 @@ final class AreaAverager {
         premultiplied.deallocate()
     }
 
-    /// The bytes an averager allocates besides the output, for callers that account for memory.
-    ///
-    /// - Parameters:
-    ///   - sourceWidth: The source width.
-    ///   - outputWidth: The output width.
-    ///   - format: The pixel format.
-    /// - Returns: The scratch bytes.
-    static func scratchByteCount(sourceWidth: Int, outputWidth: Int, format: PixelFormat) -> Int {
-        let samples = sourceWidth * format.bytesPerPixel
-        return sourceWidth * 8 + samples * (3 * 4 + 1)
-    }
-
     /// Whether every source row has been added (and so every output row written).
     var isComplete: Bool { sourceRowsAdded == sourceHeight }
 
