@@ -47,6 +47,8 @@ struct BenchmarkRun {
             DecodeSpeedBenchmark.table(DecodeSpeedBenchmark.run(decodeInputs, samples: profile.decodeSampleCount))
                 + "\n")
 
+        let downsampling = DownsamplingBenchmark.runSection(quick: options.quick)
+
         print("SCROLLING: the UI thread's view, 60 frames per second, default policy")
         let scrolling = try ScrollingSection(
             corpus: corpus, profile: options.quick ? .quick : .full, hitPathSamples: profile.sampleCount,
@@ -54,7 +56,9 @@ struct BenchmarkRun {
         ).run()
 
         print("GOALS (\(StrategyKind.defaultPolicyLabel), \(limits.description))")
-        let checks = Goals.evaluate(reports, hitPath: hitPath, limits: limits) + scrolling.goals
+        let checks =
+            Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
+            + scrolling.goals
         for check in checks {
             print(check.line)
         }

@@ -1,5 +1,8 @@
 import Foundation
 
+// The downsampling benchmark's memory probe runs in a child process of this same executable.
+if let status = DownsamplingProbe.runIfRequested(CommandLine.arguments) { exit(status) }
+
 do {
     guard let options = try Options.parse(Array(CommandLine.arguments.dropFirst())) else {
         print(Options.usage)

@@ -13,16 +13,17 @@ enum Adler32 {
     /// Chunks per block: `prefixes` lanes reach 255·n²/2, which must stay below 2³².
     private static let chunksPerBlock = 4_096
 
-    /// Computes the Adler-32 of `count` bytes.
+    /// Computes the Adler-32 of `count` bytes, or continues one over the bytes that follow.
     ///
     /// - Parameters:
     ///   - bytes: The first byte.
     ///   - count: The number of bytes to check.
+    ///   - previous: The checksum of the bytes before these; 1 (the checksum of nothing) to start.
     /// - Returns: The checksum, `b << 16 | a`, as zlib stores it.
     /// - Complexity: O(`count`).
-    static func checksum(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt32 {
-        var a: UInt64 = 1
-        var b: UInt64 = 0
+    static func checksum(_ bytes: UnsafePointer<UInt8>, count: Int, continuing previous: UInt32 = 1) -> UInt32 {
+        var a = UInt64(previous & 0xFFFF)
+        var b = UInt64(previous >> 16)
         var pointer = UnsafeRawPointer(bytes)
         var remainingChunks = count / 16
         let weights = SIMD16<UInt32>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)

@@ -19,17 +19,40 @@ struct BitReader {
     private let end: UnsafePointer<UInt8>
     /// The last position an 8-byte load may start at without leaving the padding.
     private let refillLimit: UnsafePointer<UInt8>
+    /// Past this position ``isPastPauseLimit`` is true: a streaming inflater then pauses at the
+    /// next symbol to bring in more input. ``refillLimit`` when the input is complete.
+    private let pauseLimit: UnsafePointer<UInt8>
 
     /// Creates a reader over `count` bytes followed by ``padding`` readable bytes.
     ///
     /// - Parameters:
     ///   - start: The first byte of the stream.
     ///   - count: The number of bytes in the stream, not counting the padding.
-    init(start: UnsafePointer<UInt8>, count: Int) {
+    ///   - pauseMargin: For input that continues beyond these bytes: how many bytes before
+    ///     the end ``isPastPauseLimit`` becomes true. `nil` (the default) for complete input.
+    init(start: UnsafePointer<UInt8>, count: Int, pauseMargin: Int? = nil) {
         self.start = start
         position = start
         end = start + count
         refillLimit = end + (Self.padding - 8)
+        let end = start + count
+        if let pauseMargin {
+            pauseLimit = end - pauseMargin
+        } else {
+            pauseLimit = end + (Self.padding - 8)
+        }
+    }
+
+    /// The bits consumed since the start.
+    var consumedBitCount: Int {
+        (position - start) &* 8 &- bitCount
+    }
+
+    /// Whether the next refill may need bytes beyond the pause margin (or, for complete input,
+    /// beyond the padding, when ``refill()`` would throw).
+    @inline(__always)
+    var isPastPauseLimit: Bool {
+        position > pauseLimit
     }
 
     /// Whether more bits were consumed than the stream holds (they came from the padding).

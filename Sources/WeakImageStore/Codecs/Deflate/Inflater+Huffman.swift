@@ -91,16 +91,26 @@ extension Inflater {
     /// most codes take one table load; a run of literals takes up to three root entries of one
     /// or two literals per refill (56 buffered bits cover three entries of at most 10 bits); a
     /// match (at most 48 bits with its distance) takes one refill.
+    ///
+    /// - Returns: `true` at the end of the block; `false` if it paused before a symbol because
+    ///   the output passed ``outputPause`` or the input its pause limit (see
+    ///   ``BitReader/isPastPauseLimit``); calling it again resumes there.
     mutating func decodeBlock(
         literalLengths: UnsafePointer<UInt32>, distances: UnsafePointer<UInt32>
-    ) throws(InflateError) {
+    ) throws(InflateError) -> Bool {
         var reader = self.reader
         var output = self.output
         let outputStart = self.outputStart
         let outputEnd = self.outputEnd
+        let outputPause = self.outputPause
         let literalRootBits = HuffmanTable.literalLengthRootBits
         let distanceRootBits = HuffmanTable.distanceRootBits
         while true {
+            if output > outputPause || reader.isPastPauseLimit {
+                self.reader = reader
+                self.output = output
+                return false
+            }
             try reader.refill()
             var entry = literalLengths[reader.peek(literalRootBits)]
             if entry & HuffmanTable.literal != 0 {
@@ -141,7 +151,7 @@ extension Inflater {
                 reader.consume(entry: entry)
                 self.reader = reader
                 self.output = output
-                return
+                return true
             }
             let length = Self.decodeValue(entry, &reader)
 

@@ -10,11 +10,32 @@ struct Inflater {
     static let outputSlack = 16
 
     var reader: BitReader
+    /// The first byte a match may refer back to.
     let outputStart: UnsafeMutablePointer<UInt8>
     var output: UnsafeMutablePointer<UInt8>
-    let outputEnd: UnsafeMutablePointer<UInt8>
+    /// Where the output must end; a streaming inflater moves it as it slides its window.
+    var outputEnd: UnsafeMutablePointer<UInt8>
+    /// ``decodeBlock(literalLengths:distances:)`` pauses before a symbol once the output is past
+    /// this; ``outputEnd`` (never) unless streaming.
+    var outputPause: UnsafeMutablePointer<UInt8>
     let workspace: InflateWorkspace
-    private var hasFixedTables = false
+    var hasFixedTables = false
+
+    /// Prepares to decompress from `reader` into `outputCount` bytes at `output`.
+    ///
+    /// - Parameters:
+    ///   - reader: The compressed input.
+    ///   - output: Room for `outputCount` bytes followed by ``outputSlack`` writable bytes.
+    ///   - outputCount: The bytes the output may hold.
+    ///   - workspace: The tables' memory; the caller deallocates it.
+    init(reader: BitReader, output: UnsafeMutablePointer<UInt8>, outputCount: Int, workspace: InflateWorkspace) {
+        self.reader = reader
+        outputStart = output
+        self.output = output
+        outputEnd = output + outputCount
+        outputPause = outputEnd
+        self.workspace = workspace
+    }
 
     /// Decompresses a zlib stream into exactly `outputCount` bytes.
     ///
@@ -35,10 +56,7 @@ struct Inflater {
         let workspace = InflateWorkspace()
         defer { workspace.deallocate() }
         var inflater = Inflater(
-            reader: BitReader(start: input, count: inputCount),
-            outputStart: output,
-            output: output,
-            outputEnd: output + outputCount,
+            reader: BitReader(start: input, count: inputCount), output: output, outputCount: outputCount,
             workspace: workspace
         )
         try inflater.run()
@@ -58,12 +76,16 @@ struct Inflater {
                     try buildFixedTables()
                     hasFixedTables = true
                 }
-                try decodeBlock(
-                    literalLengths: workspace.fixedLiteralLengthTable, distances: workspace.fixedDistanceTable
-                )
+                // Complete input and no output pause: a pause means the input ran out.
+                guard
+                    try decodeBlock(
+                        literalLengths: workspace.fixedLiteralLengthTable, distances: workspace.fixedDistanceTable
+                    )
+                else { throw failure(.truncated) }
             case 2:
                 try readDynamicTables()
-                try decodeBlock(literalLengths: workspace.literalLengthTable, distances: workspace.distanceTable)
+                guard try decodeBlock(literalLengths: workspace.literalLengthTable, distances: workspace.distanceTable)
+                else { throw failure(.truncated) }
             default:
                 throw failure(.badBlockType)
             }
@@ -81,7 +103,7 @@ struct Inflater {
     }
 
     /// Checks the two-byte zlib header: deflate, a window of at most 32 KiB, no preset dictionary.
-    private mutating func readHeader() throws(InflateError) {
+    mutating func readHeader() throws(InflateError) {
         let header = try reader.takeAlignedBytes(2)
         let cmf = header[0]
         let flg = header[1]
@@ -104,7 +126,7 @@ struct Inflater {
     }
 
     /// Builds the tables of the fixed code (RFC 1951, 3.2.6).
-    private func buildFixedTables() throws(InflateError) {
+    func buildFixedTables() throws(InflateError) {
         let lengths = workspace.codeLengths
         lengths.update(repeating: 8, count: 144)
         (lengths + 144).update(repeating: 9, count: 112)

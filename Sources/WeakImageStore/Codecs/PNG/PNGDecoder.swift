@@ -125,7 +125,7 @@ public struct PNGDecoder: ImageDecoding {
     }
 
     /// Checks the size limits and computes the decompressed size, before anything is allocated.
-    private func checkLimits(_ header: PNGHeader) throws(PNGError) -> (passes: [PNGPass], filteredCount: Int) {
+    func checkLimits(_ header: PNGHeader) throws(PNGError) -> (passes: [PNGPass], filteredCount: Int) {
         guard header.width <= maximumDimension, header.height <= maximumDimension else {
             throw .imageTooLarge(width: header.width, height: header.height, limit: .dimension(maximumDimension))
         }

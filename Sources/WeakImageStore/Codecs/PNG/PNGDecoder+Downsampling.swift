@@ -1,0 +1,190 @@
+import Foundation
+
+/// Decoding straight to a reduced size, and reading the size from the header.
+extension PNGDecoder {
+    /// The size the file's IHDR chunk declares, read without decoding anything else.
+    ///
+    /// Only the signature and the header are looked at (not even their CRC): a file whose size
+    /// is read here can still fail to decode.
+    ///
+    /// - Parameter data: The whole file.
+    /// - Returns: The width and height in pixels, or `nil` if the file does not start with a
+    ///   PNG signature and a valid IHDR chunk.
+    public func pixelSize(of data: Data) -> (width: Int, height: Int)? {
+        data.withUnsafeBytes { bytes in
+            guard let header = Self.peekHeader(bytes) else { return nil }
+            return (header.width, header.height)
+        }
+    }
+
+    /// Decodes a PNG file straight to a reduced size: longest side at most `maxPixelSize`,
+    /// aspect ratio kept, never upscaled, by exact area averaging in premultiplied alpha.
+    ///
+    /// The size is `s = maxPixelSize / max(w, h)`, `outW = max(1, floor(w·s + 0.5))`,
+    /// `outH = max(1, floor(h·s + 0.5))`. The format is the one ``decode(_:scale:)`` gives (gray
+    /// stays gray) and the bitmap records `scale`, so its point size is the reduced pixel size
+    /// divided by the file's scale.
+    ///
+    /// | file                                 | work and memory beyond the file's bytes          |
+    /// |--------------------------------------|--------------------------------------------------|
+    /// | `maxPixelSize >= max(w, h)`          | exactly ``decode(_:scale:)``                     |
+    /// | non-interlaced                       | streamed: the output, a few rows, the 32 KiB inflate window |
+    /// | Adam7-interlaced                     | a full-size decode, then averaged and released   |
+    ///
+    /// The size limits apply to the file's own size, not the reduced one: a file declaring
+    /// 100 000 × 100 000 pixels is refused even for a 64-pixel thumbnail.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - scale: The scale to record in the bitmap; at least 1.
+    ///   - maxPixelSize: The most pixels the longest side may have; at least 1.
+    /// - Returns: The reduced bitmap.
+    /// - Throws: ``PNGError`` describing the first defect found, as ``decode(_:scale:)``.
+    /// - Complexity: O(`data.count + width * height`).
+    public func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws(PNGError) -> Bitmap {
+        let result: Result<Bitmap, PNGError> = data.withUnsafeBytes { bytes in
+            do throws(PNGError) {
+                return .success(try decode(bytes: bytes, scale: scale, maxPixelSize: maxPixelSize))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Decodes a PNG file held in memory straight to a reduced size, as
+    /// ``decode(_:scale:maxPixelSize:)`` does, without a `Data`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole file.
+    ///   - scale: The scale to record in the bitmap; at least 1.
+    ///   - maxPixelSize: The most pixels the longest side may have; at least 1.
+    /// - Returns: The reduced bitmap.
+    /// - Throws: ``PNGError`` describing the first defect found.
+    public func decode(bytes: UnsafeRawBufferPointer, scale: Int, maxPixelSize: Int) throws(PNGError) -> Bitmap {
+        precondition(maxPixelSize >= 1, "maxPixelSize must be at least 1")
+        // A header that cannot be peeked at is a broken file: the full decode reports why.
+        guard let peeked = Self.peekHeader(bytes),
+            ThumbnailSize(width: peeked.width, height: peeked.height, maxPixelSize: maxPixelSize) != nil
+        else { return try decode(bytes: bytes, scale: scale) }
+        if peeked.isInterlaced {
+            // Adam7 scatters every row over the whole image: decode full size, then average.
+            return try decode(bytes: bytes, scale: scale).downsampled(maxPixelSize: maxPixelSize)
+        }
+        return try decode(bytes: bytes, scale: scale, maxPixelSizes: [maxPixelSize])[0]
+    }
+
+    /// Decodes a file to several reduced sizes at once, inflating and unfiltering it once.
+    ///
+    /// Each bitmap is what ``decode(bytes:scale:maxPixelSize:)`` gives for its size.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole file.
+    ///   - scale: The scale to record in the bitmaps; at least 1.
+    ///   - maxPixelSizes: The sizes, each at least 1.
+    /// - Returns: One bitmap per size, in order.
+    /// - Throws: ``PNGError`` describing the first defect found.
+    func decode(bytes: UnsafeRawBufferPointer, scale: Int, maxPixelSizes: [Int]) throws(PNGError) -> [Bitmap] {
+        precondition(maxPixelSizes.allSatisfy { $0 >= 1 }, "maxPixelSize must be at least 1")
+        guard let peeked = Self.peekHeader(bytes), !peeked.isInterlaced else {
+            let full = try decode(bytes: bytes, scale: scale)
+            return maxPixelSizes.map { full.downsampled(maxPixelSize: $0) }
+        }
+        var full: Bitmap?
+        var bitmaps: [Bitmap?] = Array(repeating: nil, count: maxPixelSizes.count)
+        var reduced: [(index: Int, size: ThumbnailSize)] = []
+        for (index, maxPixelSize) in maxPixelSizes.enumerated() {
+            if let size = ThumbnailSize(width: peeked.width, height: peeked.height, maxPixelSize: maxPixelSize) {
+                reduced.append((index, size))
+            } else {
+                if full == nil { full = try decode(bytes: bytes, scale: scale) }
+                bitmaps[index] = full
+            }
+        }
+        if !reduced.isEmpty {
+            let images = try decodeStreaming(bytes: bytes, scale: scale, sizes: reduced.map(\.size))
+            for (entry, image) in zip(reduced, images) {
+                bitmaps[entry.index] = image
+            }
+        }
+        return bitmaps.compactMap { $0 }
+    }
+
+    /// Decodes a non-interlaced file to reduced sizes, averaging rows as they are inflated.
+    private func decodeStreaming(bytes: UnsafeRawBufferPointer, scale: Int, sizes: [ThumbnailSize]) throws(PNGError)
+        -> [Bitmap]
+    {
+        var filteredCount = 0
+        let contents = try PNGContents(reading: bytes) { header throws(PNGError) in
+            (_, filteredCount) = try checkLimits(header)
+        }
+        let header = contents.header
+        guard header.width <= AreaAverager.maximumSourceSide, header.height <= AreaAverager.maximumSourceSide else {
+            throw .imageTooLarge(
+                width: header.width, height: header.height, limit: .dimension(AreaAverager.maximumSourceSide)
+            )
+        }
+        // As in a full decode: deflate expands at most 1032:1.
+        let (possibleCount, overflow) = contents.imageDataCount.multipliedReportingOverflow(by: 1032)
+        guard overflow || filteredCount <= possibleCount else {
+            throw .insufficientImageData(expectedBytes: filteredCount, compressedBytes: contents.imageDataCount)
+        }
+        let expansion = PixelExpansion(
+            header: header, palette: contents.palette, transparency: contents.transparency
+        )
+        let format = expansion.format
+        if sizes.count == 1 {
+            // One size: the rows are averaged straight into the bitmap's own array.
+            let size = sizes[0]
+            let outputCount = size.width * size.height * format.bytesPerPixel
+            var failure: PNGError?
+            let pixels = [UInt8](unsafeUninitializedCapacity: outputCount) { buffer, initializedCount in
+                // The output has at least one pixel, so the buffer has a base address.
+                guard let output = buffer.baseAddress else { return }
+                let averager = AreaAverager(
+                    sourceWidth: header.width, sourceHeight: header.height, outputWidth: size.width,
+                    outputHeight: size.height, format: format, isOpaque: expansion.isOpaqueRGB8, into: output
+                )
+                do throws(PNGError) {
+                    try PNGRowStream.reconstructRows(of: contents, expansion: expansion, filteredCount: filteredCount) {
+                        averager.addRow($0)
+                    }
+                    // A whole, valid stream has delivered every row.
+                    initializedCount = outputCount
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            return [Bitmap(width: size.width, height: size.height, scale: scale, format: format, pixels: pixels)]
+        }
+        let outputs = sizes.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.width * $0.height * 4) }
+        defer {
+            for output in outputs { output.deallocate() }
+        }
+        let averagers = zip(sizes, outputs).map { size, output in
+            AreaAverager(
+                sourceWidth: header.width, sourceHeight: header.height, outputWidth: size.width,
+                outputHeight: size.height, format: format, isOpaque: expansion.isOpaqueRGB8, into: output
+            )
+        }
+        try PNGRowStream.reconstructRows(of: contents, expansion: expansion, filteredCount: filteredCount) { row in
+            for averager in averagers { averager.addRow(row) }
+        }
+        return zip(sizes, outputs).map { size, output in
+            let pixels = Array(
+                UnsafeBufferPointer(start: output, count: size.width * size.height * format.bytesPerPixel))
+            return Bitmap(width: size.width, height: size.height, scale: scale, format: format, pixels: pixels)
+        }
+    }
+
+    /// The IHDR of a file that starts with the PNG signature and a well-formed IHDR chunk.
+    static func peekHeader(_ bytes: UnsafeRawBufferPointer) -> PNGHeader? {
+        let signature = PNGChunkReader.signature
+        // Signature (8), IHDR length (4) and type (4), its 13 bytes.
+        guard bytes.count >= 33, bytes.prefix(8).elementsEqual(signature) else { return nil }
+        let ihdr: [UInt8] = [0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+        guard bytes[8..<16].elementsEqual(ihdr) else { return nil }
+        return try? PNGHeader(parsing: UnsafeRawBufferPointer(rebasing: bytes[16..<29]))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+
+@testable import WeakImageStore
+
+/// A thumbnail decode meets the same limits and reports the same typed errors as a full decode.
+final class PNGThumbnailErrorTests: XCTestCase {
+    func test_hugeHeader_isRefused_evenForATinyThumbnail() {
+        // Given: a valid file head declaring 100 000 × 100 000 pixels
+        let file = PNGTestFiles.file(
+            PNGTestFiles.chunk("IHDR", PNGTestFiles.header(width: 100_000, height: 100_000, bitDepth: 8, colorType: 6)),
+            PNGTestFiles.chunk("IEND")
+        )
+        // When / Then
+        XCTAssertThrowsError(try PNGDecoder().decode(file, scale: 1, maxPixelSize: 64)) { error in
+            XCTAssertEqual(
+                error as? PNGError, .imageTooLarge(width: 100_000, height: 100_000, limit: .dimension(32_768))
+            )
+        }
+        XCTAssertEqual(PNGDecoder().pixelSize(of: file).map { [$0.width, $0.height] }, [100_000, 100_000])
+    }
+
+    func test_pixelSize_isNil_forAFileThatIsNotAPNG() {
+        XCTAssertNil(PNGDecoder().pixelSize(of: Data("GIF89a, not a PNG at all, padded out".utf8)))
+    }
+
+    func test_largeMaxPixelSize_returnsExactlyTheFullDecode() throws {
+        // Given
+        let data = try PNGTestFiles.suiteFile("basn6a08.png")
+        // When
+        let full = try PNGDecoder().decode(data, scale: 2)
+        let same = try PNGDecoder().decode(data, scale: 2, maxPixelSize: 32)
+        // Then
+        XCTAssertEqual([same.width, same.height, same.scale], [32, 32, 2])
+        XCTAssertEqual(same.pixels, full.pixels)
+    }
+
+    func test_everyCorruptedImageData_throwsTheFullDecodesError() throws {
+        // Given: single bytes of the image data changed (CRCs repaired), so the damage reaches
+        // inflate and unfiltering, in gray, RGB, palette and RGBA files
+        var generator = SplitMix64(seed: 11)
+        var compared = 0
+        for name in ["basn0g08.png", "basn2c08.png", "basn3p08.png", "basn6a08.png", "f04n2c08.png"] {
+            let original = [UInt8](try PNGTestFiles.suiteFile(name))
+            for _ in 0..<40 {
+                let file = Self.corruptingImageData(original, using: &generator)
+                // When
+                let fullError = Self.error { try PNGDecoder().decode(file, scale: 1) }
+                let thumbnailError = Self.error { try PNGDecoder().decode(file, scale: 1, maxPixelSize: 7) }
+                // Then
+                XCTAssertEqual(thumbnailError, fullError, name)
+                compared += fullError == nil ? 0 : 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 50, "most corruptions should be errors")
+    }
+
+    func test_everyTruncation_throwsTheFullDecodesError() throws {
+        let original = [UInt8](try PNGTestFiles.suiteFile("basn2c08.png"))
+        for length in stride(from: 0, to: original.count, by: 7) {
+            let file = Data(original.prefix(length))
+            XCTAssertEqual(
+                Self.error { try PNGDecoder().decode(file, scale: 1, maxPixelSize: 7) },
+                Self.error { try PNGDecoder().decode(file, scale: 1) }, "cut at \(length)"
+            )
+        }
+    }
+
+    /// The PNG error `body` throws, or `nil`.
+    private static func error(_ body: () throws -> Bitmap) -> PNGError? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error as? PNGError
+        }
+    }
+
+    /// The file with one byte of its first IDAT chunk's data replaced and that chunk's CRC fixed.
+    private static func corruptingImageData(_ file: [UInt8], using generator: inout SplitMix64) -> Data {
+        var bytes = file
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length =
+                Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+                | Int(bytes[offset + 3])
+            if bytes[(offset + 4)..<(offset + 8)].elementsEqual("IDAT".utf8), length > 0 {
+                let target = offset + 8 + Int(generator.next() % UInt64(length))
+                bytes[target] ^= UInt8(truncatingIfNeeded: generator.next() | 1)
+                let rebuilt = PNGTestFiles.chunk("IDAT", Array(bytes[(offset + 8)..<(offset + 8 + length)]))
+                bytes.replaceSubrange(offset..<(offset + 12 + length), with: rebuilt)
+                break
+            }
+            offset += 12 + length
+        }
+        return Data(bytes)
+    }
+}
