@@ -7,7 +7,7 @@ final class StoreEngine: Sendable {
     /// Decodes a file into an image of the store's type, wrapped with its cost.
     typealias Decode = @Sendable (_ data: Data, _ scale: Int) throws -> CachedImage
 
-    private let state: Lock<StoreState>
+    let state: Lock<StoreState>
     private let resolver: ImageResolver
     private let reader: ImageFileReader
     private let decode: Decode
@@ -17,6 +17,11 @@ final class StoreEngine: Sendable {
         self.resolver = resolver
         self.reader = reader
         self.decode = decode
+        state.withLock { $0.live.observer = self }
+    }
+
+    deinit {
+        for observer in state.withLock({ $0.budget.allObservers }) { observer.finish() }
     }
 
     func load(_ request: LookupRequest) throws(ImageStoreError) -> CachedImage {
@@ -47,6 +52,8 @@ final class StoreEngine: Sendable {
                 $0.finishLoad(request, of: key, result: result, decoded: decoded, released: &released)
             }
             pending?.complete(with: result)
+            released.removeAll()
+            enforceLiveCostLimit()
             return try result.get()
         }
     }

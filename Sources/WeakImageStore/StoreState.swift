@@ -24,6 +24,8 @@ struct StoreState: Sendable {
     var resolutions = ResolutionCache()
     var inFlight = InFlightLoads()
     var counters = ImageStoreStatistics()
+    var live = LiveImageLedger<ResourceKey>()
+    var budget = LiveCostBudget()
 
     init(policy: CachePolicy) {
         storage = policy.makeStorage()
@@ -63,7 +65,7 @@ struct StoreState: Sendable {
         switch result {
         case .success(let image):
             let before = released.count
-            storage.store(image, for: key, released: &released)
+            storeLoaded(image, for: key, released: &released)
             counters.evictions += released.count - before
         case .failure(.notFound), .failure(.unreadable):
             resolutions.forget(request)
@@ -88,6 +90,7 @@ struct StoreState: Sendable {
         statistics.strongCost = storage.strongCost
         statistics.strongCount = storage.strongCount
         statistics.weakCount = storage.weakCount
+        addLiveImageStatistics(to: &statistics)
         return statistics
     }
 
