@@ -32,6 +32,10 @@ struct BenchmarkRun {
         }
         try writeFiles(reports)
 
+        print("LIVE ACCOUNTING: the store's liveCost vs. exact Bitmap.memory, default vs. a live-byte budget")
+        let accountingChecks = try LiveAccountingBenchmark(corpus: corpus, workloads: workloads)
+            .run(outputDirectory: options.outputDirectory)
+
         print("HIT PATH: ns per lookup, median of \(profile.sampleCount) samples (each thread's view with 2 threads)")
         let hitPath = HitPathBenchmark.run(corpus: corpus, samples: profile.sampleCount)
         print(HitPathBenchmark.table(hitPath) + "\n")
@@ -48,7 +52,7 @@ struct BenchmarkRun {
                 + "\n")
 
         print("GOALS (\(StrategyKind.defaultPolicyLabel), \(limits.description))")
-        let checks = Goals.evaluate(reports, hitPath: hitPath, limits: limits)
+        let checks = Goals.evaluate(reports, hitPath: hitPath, limits: limits) + accountingChecks
         for check in checks {
             print(check.line)
         }
