@@ -35,7 +35,10 @@ extension StoreEngine: ImageDeathObserver {
 
     /// A new stream of budget overruns; it ends when the store is freed.
     func budgetOverruns() -> AsyncStream<BudgetOverrun> {
-        let (stream, continuation) = AsyncStream<BudgetOverrun>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        // The build closure runs before `init` returns. (`makeStream` is missing from older SDKs.)
+        var madeContinuation: AsyncStream<BudgetOverrun>.Continuation?
+        let stream = AsyncStream(BudgetOverrun.self, bufferingPolicy: .bufferingNewest(16)) { madeContinuation = $0 }
+        guard let continuation = madeContinuation else { preconditionFailure("AsyncStream did not build") }
         let id = state.withLock { $0.budget.addObserver(continuation) }
         continuation.onTermination = { [weak self] _ in
             self?.state.withLock { $0.budget.removeObserver(id) }

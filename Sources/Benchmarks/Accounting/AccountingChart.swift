@@ -51,7 +51,7 @@ enum AccountingChart {
         legend.append(("Bitmap.memory (exact), each run", "#000", 1.2, "4 3"))
         svg.append(polyline(inUse, xAxis, yAxis, "#888", 2, "8 4"))
         legend.append(("in use by views (floor)", "#888", 2, "8 4"))
-        for budget in Set(budgets) {
+        for budget in Set(budgets).sorted() {
             let y = format(yAxis.position(budget))
             svg.append(
                 ##"<line x1="\##(plot.left)" y1="\##(y)" x2="\##(plot.right)" y2="\##(y)" stroke="#d62728" "##
@@ -74,7 +74,9 @@ enum AccountingChart {
     private static func polyline(
         _ values: [Double], _ x: ChartAxis, _ y: ChartAxis, _ color: String, _ width: Double, _ dash: String?
     ) -> String {
-        let points = values.enumerated().map { "\(format(x.position(Double($0.offset)))),\(format(y.position($0.element)))" }
+        let points = values.enumerated().map {
+            "\(format(x.position(Double($0.offset)))),\(format(y.position($0.element)))"
+        }
         let dashAttribute = dash.map { ##" stroke-dasharray="\##($0)""## } ?? ""
         return ##"<polyline fill="none" stroke="\##(color)" stroke-width="\##(width)"\##(dashAttribute) "##
             + ##"points="\##(points.joined(separator: " "))"/>"##
@@ -84,7 +86,8 @@ enum AccountingChart {
         -> String
     {
         let escaped = content.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        return ##"<text x="\##(format(x))" y="\##(format(y))" font-size="\##(size)" text-anchor="\##(anchor)">\##(escaped)</text>"##
+        return
+            ##"<text x="\##(format(x))" y="\##(format(y))" font-size="\##(size)" text-anchor="\##(anchor)">\##(escaped)</text>"##
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.1f", value) }

@@ -101,7 +101,9 @@ public struct ProcessMemoryLimit: Sendable, Equatable {
         controlGroupV2Path: String = controlGroupV2Path, controlGroupV1Path: String = controlGroupV1Path,
         physicalMemory: Int
     ) -> ProcessMemoryLimit {
-        let sources: [(String, Source)] = [(controlGroupV2Path, .controlGroupV2), (controlGroupV1Path, .controlGroupV1)]
+        let sources: [(String, Source)] = [
+            (controlGroupV2Path, .controlGroupV2), (controlGroupV1Path, .controlGroupV1),
+        ]
         for (path, source) in sources {
             // cgroup v1 writes a huge number for "no limit": anything not below the machine's memory limits nothing.
             if let bytes = limit(inFile: path), bytes < physicalMemory {

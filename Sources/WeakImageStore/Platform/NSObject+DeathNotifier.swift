@@ -3,9 +3,12 @@ import Foundation
 import ObjectiveC
 
 extension DeathNotifier {
-    /// The key of the associated object: only its address matters, allocated once and never freed.
-    private nonisolated(unsafe) static let associationKey = UnsafeRawPointer(
-        UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
+    /// An object whose address is the association's key; it lives as long as the process.
+    private final class AssociationKey: Sendable {}
+    private static let associationKeyObject = AssociationKey()
+    private static var associationKey: UnsafeRawPointer {
+        UnsafeRawPointer(Unmanaged.passUnretained(associationKeyObject).toOpaque())
+    }
     /// Makes attaching atomic, so two stores registering one image at once share one notifier.
     private static let attachment = Lock(())
 

@@ -10,17 +10,20 @@ final class ProcessMemoryLimitTests: XCTestCase {
     private func limit(v2: String?, v1: String?) -> ProcessMemoryLimit {
         let directory = TestDirectory()
         let v2Path = v2.map { directory.write("memory.max", Array($0.utf8)) } ?? directory.path + "/missing-v2"
-        let v1Path = v1.map { directory.write("memory.limit_in_bytes", Array($0.utf8)) } ?? directory.path + "/missing-v1"
+        let v1Path =
+            v1.map { directory.write("memory.limit_in_bytes", Array($0.utf8)) } ?? directory.path + "/missing-v1"
         return ProcessMemoryLimit.fromControlGroups(
             controlGroupV2Path: v2Path, controlGroupV1Path: v1Path, physicalMemory: physicalMemory)
     }
 
     func test_limit_comesFromCgroupV2_whenItHoldsBytes() {
-        XCTAssertEqual(limit(v2: "1073741824\n", v1: "536870912\n"), ProcessMemoryLimit(bytes: gibibyte, source: .controlGroupV2))
+        XCTAssertEqual(
+            limit(v2: "1073741824\n", v1: "536870912\n"), ProcessMemoryLimit(bytes: gibibyte, source: .controlGroupV2))
     }
 
     func test_limit_fallsBackToCgroupV1_whenV2SaysMax() {
-        XCTAssertEqual(limit(v2: "max\n", v1: "536870912\n"), ProcessMemoryLimit(bytes: gibibyte / 2, source: .controlGroupV1))
+        XCTAssertEqual(
+            limit(v2: "max\n", v1: "536870912\n"), ProcessMemoryLimit(bytes: gibibyte / 2, source: .controlGroupV1))
     }
 
     func test_limit_fallsBackToPhysicalMemory_whenV1IsTheUnlimitedSentinel() {
@@ -30,7 +33,8 @@ final class ProcessMemoryLimitTests: XCTestCase {
     }
 
     func test_limit_fallsThrough_garbageAndEmptyFiles() {
-        XCTAssertEqual(limit(v2: "12abc\n", v1: "2147483648"), ProcessMemoryLimit(bytes: 2 * gibibyte, source: .controlGroupV1))
+        XCTAssertEqual(
+            limit(v2: "12abc\n", v1: "2147483648"), ProcessMemoryLimit(bytes: 2 * gibibyte, source: .controlGroupV1))
         XCTAssertEqual(limit(v2: "", v1: "-5\n"), ProcessMemoryLimit(bytes: physicalMemory, source: .physicalMemory))
         XCTAssertEqual(
             limit(v2: String(repeating: "9", count: 40), v1: nil),
@@ -43,7 +47,8 @@ final class ProcessMemoryLimitTests: XCTestCase {
 
     func test_limit_isPhysicalMemory_whenCgroupAllowsMoreThanTheMachineHas() {
         XCTAssertEqual(
-            limit(v2: "\(physicalMemory * 2)\n", v1: nil), ProcessMemoryLimit(bytes: physicalMemory, source: .physicalMemory))
+            limit(v2: "\(physicalMemory * 2)\n", v1: nil),
+            ProcessMemoryLimit(bytes: physicalMemory, source: .physicalMemory))
     }
 
     func test_parseLimit_acceptsDigitsAndOneNewlineOnly() {

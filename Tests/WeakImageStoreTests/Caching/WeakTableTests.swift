@@ -44,7 +44,9 @@ final class WeakTableDeathTests: XCTestCase {
 
     func test_removeEntry_keepsNewerEntry_whenOldImagesReportArrivesLate() {
         var table = WeakTable<String>()
-        table.insert(CachedImage(Bitmap(width: 1, height: 1, format: .gray8, pixels: [0])), for: "a", token: DeathToken(value: 1))
+        table.insert(
+            CachedImage(Bitmap(width: 1, height: 1, format: .gray8, pixels: [0])), for: "a", token: DeathToken(value: 1)
+        )
         let newer = Bitmap(width: 2, height: 1, format: .gray8, pixels: [0, 0])
         table.insert(CachedImage(newer), for: "a", token: DeathToken(value: 2))
 

@@ -104,7 +104,8 @@ final class LiveAccountingStressTests: XCTestCase {
             violations.record("the strong layer holds more than is alive")
         }
         if statistics.weakCount > statistics.liveCount {
-            violations.record("a weak entry outlived its image's report: \(statistics.weakCount) > \(statistics.liveCount)")
+            violations.record(
+                "a weak entry outlived its image's report: \(statistics.weakCount) > \(statistics.liveCount)")
         }
         if statistics.peakLiveCost < statistics.liveCost {
             violations.record("peak \(statistics.peakLiveCost) below live \(statistics.liveCost)")
