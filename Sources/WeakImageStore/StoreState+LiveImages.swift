@@ -17,9 +17,7 @@ extension StoreState {
     mutating func storeLoaded(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {
         let token = live.register(image, for: key)
         storage.liveCostDidChange(to: live.liveCost)
-        // The storage keeps the image without its notifier: every hit copies what the storage
-        // holds, and an extra reference count to touch would slow the hit path.
-        storage.store(CachedImage(object: image.object, cost: image.cost), for: key, token: token, released: &released)
+        storage.store(image, for: key, token: token, released: &released)
     }
 
     /// The image registered under `token` died: forget it, and its weak entry unless a newer

@@ -8,19 +8,14 @@ struct CachedImage: Sendable {
     var object: any AnyObject & Sendable
     /// `object.cost`, captured when the image was decoded.
     let cost: Int
-    /// What reports the image's death, found when the image was decoded; nil for image types that
-    /// cannot report it, and on copies made from the weak table (they are registered already).
-    let deathNotifier: DeathNotifier?
 
     init(_ image: some StorableImage) {
         object = image
         cost = image.cost
-        deathNotifier = DeathNotifier.of(image)
     }
 
     init(object: any AnyObject & Sendable, cost: Int) {
         self.object = object
         self.cost = cost
-        deathNotifier = nil
     }
 }

@@ -17,7 +17,9 @@ extension DeathNotifier {
     /// | ``Bitmap`` (any ``DeathReporting`` type) | its own |
     /// | any `NSObject`, such as `UIImage`, `NSImage` | an associated object, attached on first use |
     /// | anything else | none |
-    static func of(_ image: some StorableImage) -> DeathNotifier? {
+    ///
+    /// - Complexity: A dynamic cast or two; called once per decoded image, never on a hit.
+    static func of(_ image: any AnyObject & Sendable) -> DeathNotifier? {
         if let reporting = image as? any DeathReporting {
             return reporting.deathNotifier
         }

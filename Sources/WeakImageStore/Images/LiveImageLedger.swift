@@ -59,7 +59,7 @@ struct LiveImageLedger<Key: Hashable & Sendable>: Sendable {
         lastToken += 1
         let token = DeathToken(value: lastToken)
         defer { peakLiveCost = max(peakLiveCost, liveCost) }
-        if let notifier = image.deathNotifier {
+        if let notifier = DeathNotifier.of(image.object) {
             watched[token] = WatchedImage(key: key, cost: image.cost)
             watchedCost += image.cost
             // The notifier's lock is a leaf: taking it under the store's lock cannot deadlock.
