@@ -79,6 +79,24 @@ final class LiveCostBudgetTests: XCTestCase {
         _ = directory
     }
 
+    func test_budget_evictsInUseLRUEntriesToo_soLettingGoCannotLeaveLiveBytesOver() {
+        let (store, directory) = makeBudgetedStore()
+        var heldIcons = [store.image(named: "icon0"), store.image(named: "icon1")]
+        _ = store.image(named: "icon2")
+        _ = store.image(named: "icon3")
+        XCTAssertEqual(store.statistics.liveCost, 200)
+
+        let photo = store.image(named: "photo0")  // 400 live; evicting held icons frees nothing yet
+
+        XCTAssertEqual(store.statistics.liveCost, 300, "the icons only the LRU held died")
+        XCTAssertEqual(store.statistics.strongCount, 0, "held icons left the LRU too")
+        XCTAssertEqual(store.statistics.budgetOverruns, 0)
+        heldIcons.removeAll()
+        XCTAssertEqual(store.statistics.liveCost, 200, "letting go frees them: nothing is left over the budget")
+        XCTAssertNotNil(photo)
+        _ = directory
+    }
+
     func test_budget_keepsLiveBytes_withinMaxOfBudgetAndInUse_atEveryStep() {
         let (store, directory) = makeBudgetedStore()
         var held: [String: Bitmap] = [:]
