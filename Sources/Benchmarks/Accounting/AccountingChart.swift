@@ -38,7 +38,10 @@ enum AccountingChart {
         for tick in xAxis.ticks {
             svg.append(text(x: xAxis.position(tick), y: plot.bottom + 18, ChartAxis.label(tick), anchor: "middle"))
         }
-        svg.append(text(x: (plot.left + plot.right) / 2, y: plot.bottom + 40, "UI event (step); MiB", anchor: "middle"))
+        svg.append(text(x: (plot.left + plot.right) / 2, y: plot.bottom + 40, "UI event (step)", anchor: "middle"))
+        svg.append(
+            ##"<text x="0" y="0" transform="translate(24 \##(format((plot.top + plot.bottom) / 2))) rotate(-90)" "##
+                + ##"text-anchor="middle" font-size="13">live decoded MiB</text>"##)
 
         var legend: [(String, String, Double, String?)] = []
         let colors = ["#2ca02c", "#1f77b4", "#9467bd"]
