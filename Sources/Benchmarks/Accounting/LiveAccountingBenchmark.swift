@@ -6,7 +6,7 @@ import WeakImageStore
 ///
 /// | workload | budgets |
 /// |---|---|
-/// | the four UI workloads | the default policy's peak live bytes (what the default already fits in: the decode goal), and the workload's peak in-use bytes (a binding budget, for information) |
+/// | the four UI workloads | the default policy's peak live bytes (what the default already fits in: the decode goal), and, except with `--quick`, the workload's peak in-use bytes (a binding budget, for information) |
 /// | deep stack | half its peak in-use bytes: the views come to hold more than the budget |
 ///
 /// A budget below what the LRU needs costs decodes by design: the LRU must give way at once
@@ -15,6 +15,9 @@ import WeakImageStore
 struct LiveAccountingBenchmark {
     let corpus: Corpus
     let workloads: [Workload]
+    /// Whether to add the binding in-use-peak budget on the four UI workloads; `--quick` leaves
+    /// it out to stay fast.
+    let includesBindingBudgets: Bool
 
     /// Runs every replay, prints a table, writes `accounting.csv` and one chart per workload.
     ///
@@ -35,7 +38,8 @@ struct LiveAccountingBenchmark {
             let budgets =
                 isDeepStack
                 ? [("half in use", peakInUse / 2)]
-                : [("default's peak", unbudgeted.peakLiveBytes), ("in-use peak", peakInUse)]
+                : [("default's peak", unbudgeted.peakLiveBytes)]
+                    + (includesBindingBudgets ? [("in-use peak", peakInUse)] : [])
             let budgetedTraces = budgets.map { label, budget in
                 AccountingTrace.replay(
                     workload, corpus: corpus, policy: .budgeted(liveCostLimit: max(1, budget)), label: label,
