@@ -62,7 +62,8 @@ struct LiveImageLedger<Key: Hashable & Sendable>: Sendable {
         if let notifier = DeathNotifier.of(image.object) {
             watched[token] = WatchedImage(key: key, cost: image.cost)
             watchedCost += image.cost
-            // The notifier's lock is a leaf: taking it under the store's lock cannot deadlock.
+            // The notifier's lock (and, for NSObject images, the attachment lock and the runtime's
+            // association lock) are leaves: taking them under the store's lock cannot deadlock.
             notifier.register(DeathRegistration(observer: observer, token: token))
             return token
         }
