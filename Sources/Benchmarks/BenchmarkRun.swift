@@ -32,6 +32,11 @@ struct BenchmarkRun {
         }
         try writeFiles(reports)
 
+        print("LIVE ACCOUNTING: the store's liveCost vs. exact Bitmap.memory, default vs. a live-byte budget")
+        let accountingChecks = try LiveAccountingBenchmark(
+            corpus: corpus, workloads: workloads, includesBindingBudgets: !options.quick
+        ).run(outputDirectory: options.outputDirectory)
+
         print("HIT PATH: ns per lookup, median of \(profile.sampleCount) samples (each thread's view with 2 threads)")
         let hitPath = HitPathBenchmark.run(corpus: corpus, samples: profile.sampleCount)
         print(HitPathBenchmark.table(hitPath) + "\n")
@@ -59,6 +64,7 @@ struct BenchmarkRun {
         let checks =
             Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
             + scrolling.goals
+            + accountingChecks
         for check in checks {
             print(check.line)
         }

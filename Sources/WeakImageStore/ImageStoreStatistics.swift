@@ -39,9 +39,27 @@ public struct ImageStoreStatistics: Sendable, Equatable {
     public var strongCost = 0
     /// The number of images the strong layer holds now.
     public var strongCount = 0
-    /// The number of entries in the weak table now, including entries whose image has died and
-    /// which have not been pruned yet.
+    /// The number of entries in the weak table now. Entries of images that report their death
+    /// (``Bitmap``, `UIImage`, `NSImage`) go the moment the image dies, so for them this is the
+    /// number of live images; entries of other image types stay until pruned.
     public var weakCount = 0
+    /// The summed ``StorableImage/cost`` of this store's images alive right now: every image it
+    /// handed out that someone still holds, a view, the LRU, or both, each counted once.
+    ///
+    /// Exact at every instant for images that report their death (``Bitmap``, `UIImage`,
+    /// `NSImage`): an image leaves the figure before the thread that freed it carries on. For
+    /// other image types it is found by checking weak references when read.
+    public var liveCost = 0
+    /// The number of this store's images alive right now, counted as ``liveCost`` is.
+    public var liveCount = 0
+    /// The highest ``liveCost`` since the store was created or ``ImageStore/resetPeakLiveCost()``
+    /// was called.
+    public var peakLiveCost = 0
+    /// The policy's live-byte budget (`.weakWithBudgetedLRU`), or nil for none.
+    public var liveCostLimit: Int?
+    /// Times the images in use alone came to exceed ``liveCostLimit`` with the LRU already
+    /// empty; each overrun is counted once, until live bytes fit again.
+    public var budgetOverruns = 0
 
     /// Creates statistics with every counter at zero.
     public init() {}

@@ -11,7 +11,7 @@ final class StoreEngine: Sendable {
     /// Reads a file's pixel size from its header; nil when the decoder cannot tell.
     typealias Measure = @Sendable (_ data: Data) -> (width: Int, height: Int)?
 
-    private let state: Lock<StoreState>
+    let state: Lock<StoreState>
     private let resolver: ImageResolver
     private let reader: ImageFileReader
     private let decode: Decode
@@ -27,6 +27,11 @@ final class StoreEngine: Sendable {
         self.reader = reader
         self.decode = decode
         self.measure = measure
+        state.withLock { $0.live.observer = self }
+    }
+
+    deinit {
+        for observer in state.withLock({ $0.budget.allObservers }) { observer.finish() }
     }
 
     // MARK: Lookups
@@ -270,6 +275,7 @@ final class StoreEngine: Sendable {
             $0.finishLoad(load, of: key, for: request, result: result, decoded: decoded, released: &released)
         }
         released.removeAll()
+        if case .success = result { enforceLiveCostLimit() }
         for waiter in waiters { waiter.deliver(result) }
         return result
     }

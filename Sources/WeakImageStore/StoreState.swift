@@ -76,6 +76,8 @@ struct StoreState: Sendable {
     var pixelSizes = PixelSizeCache()
     var inFlight = InFlightLoads()
     var counters = ImageStoreStatistics()
+    var live = LiveImageLedger<ResourceKey>()
+    var budget = LiveCostBudget()
     let maximumConcurrentLoads: Int
     private(set) var loadingThreads = 0
     private var lastWaiterID = 0
@@ -345,7 +347,7 @@ struct StoreState: Sendable {
         switch result {
         case .success(let image):
             let before = released.count
-            storage.store(image, for: key, released: &released)
+            storeLoaded(image, for: key, released: &released)
             counters.evictions += released.count - before
         case .failure(.notFound), .failure(.unreadable):
             for stale in operation?.requests ?? [] { resolutions.forget(stale) }
@@ -383,6 +385,7 @@ struct StoreState: Sendable {
         statistics.strongCost = storage.strongCost
         statistics.strongCount = storage.strongCount
         statistics.weakCount = storage.weakCount
+        addLiveImageStatistics(to: &statistics)
         return statistics
     }
 

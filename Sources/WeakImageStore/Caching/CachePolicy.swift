@@ -7,6 +7,7 @@
 /// | `.retainCountSweep` ("MRC + dictionary") | until a sweep sees only the map holds it | none, until purged |
 /// | `.weak` ("weak dictionary") | while someone holds it | none |
 /// | `.weakWithLRU` (the default) | while someone holds it; small images also while recently used | none |
+/// | `.weakWithBudgetedLRU` | as `.weakWithLRU`, but the LRU gives way to images in use beyond a live-byte limit | none |
 public enum CachePolicy: Sendable, Hashable {
     /// Like `UIImage(contentsOfFile:)`: a fresh decode for every lookup, nothing shared.
     case uncached
@@ -27,6 +28,27 @@ public enum CachePolicy: Sendable, Hashable {
     ///   - admissionCostLimit: Only images costing at most this many bytes enter the LRU; larger
     ///     ones are held weakly only and die with their last user.
     case weakWithLRU(costLimit: Int, countLimit: Int, admissionCostLimit: Int)
+    /// `.weakWithLRU` under a budget that counts everything alive: the images views hold as well
+    /// as the LRU's.
+    ///
+    /// Images in use cannot be evicted, so the LRU gives way: whenever the store's
+    /// ``ImageStoreStatistics/liveCost`` exceeds `liveCostLimit`, the LRU is trimmed, least
+    /// recently used first, until it fits or the LRU is empty, and an image enters the LRU only
+    /// while live bytes fit. When images in use alone exceed the limit, the store counts an
+    /// overrun (``ImageStoreStatistics/budgetOverruns``) and tells ``ImageStore/budgetOverruns()``.
+    ///
+    /// The budget is exact for images that report their death (``Bitmap``, `UIImage`, `NSImage`,
+    /// any `NSObject`); for other image types live bytes are found by checking weak references
+    /// when the budget is checked.
+    ///
+    /// - Parameters:
+    ///   - liveCostLimit: The most bytes (summed ``StorableImage/cost``) of this store's images
+    ///     that may be alive, in use or not, before the LRU gives way. See
+    ///     ``ProcessMemoryLimit/recommendedLiveCostLimit()`` for one derived from the machine.
+    ///   - costLimit: The most bytes the LRU holds.
+    ///   - countLimit: The most images the LRU holds.
+    ///   - admissionCostLimit: Only images costing at most this many bytes enter the LRU.
+    case weakWithBudgetedLRU(liveCostLimit: Int, costLimit: Int, countLimit: Int, admissionCostLimit: Int)
 
     /// `.weakWithLRU` with a 16 MiB cost limit, a 500-image count limit and a 256 KiB admission limit.
     ///
@@ -34,8 +56,28 @@ public enum CachePolicy: Sendable, Hashable {
     /// 127 KiB) and keeps out photos and backgrounds. 16 MiB holds well over a hundred of the
     /// largest such icons and thousands of toolbar-sized ones, a small fraction of an app's budget;
     /// the count limit bounds the bookkeeping for tiny images.
+    ///
+    /// The default has no live-byte budget: a good one depends on the app and the device, and a
+    /// budget below what the app's views hold would only empty the LRU. Opt in with
+    /// ``budgeted(liveCostLimit:)``.
     public static var `default`: CachePolicy {
         .weakWithLRU(costLimit: 16 * 1024 * 1024, countLimit: 500, admissionCostLimit: 256 * 1024)
+    }
+
+    /// The default policy's LRU under a live-byte budget: `.weakWithBudgetedLRU` with a 16 MiB
+    /// cost limit, a 500-image count limit and a 256 KiB admission limit.
+    ///
+    /// ```swift
+    /// let store = ImageStore(directories: [resources],
+    ///                        policy: .budgeted(liveCostLimit: ProcessMemoryLimit.recommendedLiveCostLimit()))
+    /// ```
+    ///
+    /// - Parameter liveCostLimit: The most bytes of this store's images alive at once before the
+    ///   LRU gives way; not negative.
+    /// - Returns: The policy.
+    public static func budgeted(liveCostLimit: Int) -> CachePolicy {
+        .weakWithBudgetedLRU(
+            liveCostLimit: liveCostLimit, costLimit: 16 * 1024 * 1024, countLimit: 500, admissionCostLimit: 256 * 1024)
     }
 }
 

@@ -22,6 +22,22 @@ protocol ImageCacheStorage: Sendable {
     var strongCost: Int { get }
     var strongCount: Int { get }
     var weakCount: Int { get }
+
+    // Live-image accounting and the budget; defaults in ImageCacheStorage+LiveImages.swift.
+
+    /// The most live bytes the policy allows, or nil for no limit.
+    var liveCostLimit: Int? { get }
+    /// Stores a freshly loaded image that reports its death under `token` (or not, if
+    /// ``DeathToken/unwatched``); the store has counted it as live already.
+    mutating func store(_ image: CachedImage, for key: ResourceKey, token: DeathToken, released: inout [CachedImage])
+    /// The image registered under `token` for `key` died; it must not be loaded or freed here.
+    mutating func imageDied(for key: ResourceKey, token: DeathToken)
+    /// The store's live bytes changed to `liveCost`.
+    mutating func liveCostDidChange(to liveCost: Int)
+    /// Evicts least recently used strong references until their cost reaches `cost`.
+    ///
+    /// - Returns: Whether anything was evicted.
+    mutating func evictLeastRecentlyUsed(cost: Int, released: inout [CachedImage]) -> Bool
 }
 
 extension CachePolicy {
@@ -39,6 +55,11 @@ extension CachePolicy {
         case .weakWithLRU(let costLimit, let countLimit, let admissionCostLimit):
             WeakWithLRUStorage(
                 costLimit: costLimit, countLimit: countLimit, admissionCostLimit: admissionCostLimit
+            )
+        case .weakWithBudgetedLRU(let liveCostLimit, let costLimit, let countLimit, let admissionCostLimit):
+            WeakWithLRUStorage(
+                costLimit: costLimit, countLimit: countLimit, admissionCostLimit: admissionCostLimit,
+                liveCostLimit: liveCostLimit
             )
         }
     }

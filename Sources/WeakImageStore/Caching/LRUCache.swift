@@ -79,6 +79,20 @@ struct LRUCache<Key: Hashable & Sendable>: Sendable {
         }
     }
 
+    /// Evicts least recently used entries until their summed cost reaches `cost` or the cache
+    /// is empty.
+    ///
+    /// - Returns: The summed cost evicted.
+    @discardableResult
+    mutating func evictLeastRecentlyUsed(cost: Int, evicted: inout [CachedImage]) -> Int {
+        var evictedCost = 0
+        while evictedCost < cost, oldest != Self.none {
+            evictedCost += nodes[oldest].cost
+            remove(slot: oldest, evicted: &evicted)
+        }
+        return evictedCost
+    }
+
     /// Evicts everything.
     mutating func removeAll(evicted: inout [CachedImage]) {
         evicted.reserveCapacity(evicted.count + slots.count)

@@ -15,6 +15,14 @@ struct WeakStorage: ImageCacheStorage {
         table.insert(image, for: key)
     }
 
+    mutating func store(_ image: CachedImage, for key: ResourceKey, token: DeathToken, released: inout [CachedImage]) {
+        table.insert(image, for: key, token: token)
+    }
+
+    mutating func imageDied(for key: ResourceKey, token: DeathToken) {
+        table.removeEntry(for: key, ifToken: token)
+    }
+
     mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
         table.pruneDeadEntries()
     }

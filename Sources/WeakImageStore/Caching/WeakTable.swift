@@ -1,9 +1,12 @@
 /// A map from key to a weakly held image: shared while anyone holds it, gone when nobody does.
 ///
 /// Entries live in slot arrays, found by key through a dictionary or directly through a
-/// ``SlotHint``. Dead entries are pruned in bulk once the insertions since the last prune reach
-/// the number of entries alive after it, so pruning costs amortized O(1) per insertion and the
-/// table stays proportional to live plus recently dead entries.
+/// ``SlotHint``. An entry inserted with a watched ``DeathToken`` is removed by
+/// ``removeEntry(for:ifToken:)`` when its image reports its death, so such entries are never
+/// dead for long and never scanned. Unwatched entries are pruned in bulk once the unwatched
+/// insertions since the last prune reach the number of entries alive after it, so pruning costs
+/// amortized O(1) per insertion and the table stays proportional to live plus recently dead
+/// entries.
 struct WeakTable<Key: Hashable & Sendable>: Sendable {
     private struct WeakReference: Sendable {
         weak var object: (any AnyObject & Sendable)?
@@ -17,12 +20,13 @@ struct WeakTable<Key: Hashable & Sendable>: Sendable {
     // load the reference without copying (and destroying) a weak reference per access.
     private var keys: [Key?] = []
     private var costs: [Int] = []
+    private var tokens: [DeathToken] = []
     private var references: [WeakReference] = []
     private var freeSlots: [Int] = []
     private var insertionsSincePrune = 0
     private var pruneInterval = minimumPruneInterval
 
-    /// The number of entries, including dead ones not pruned yet.
+    /// The number of entries, including dead unwatched ones not pruned yet.
     var count: Int { slotIndex.count }
 
     /// The image for `key` if it is still alive.
@@ -43,7 +47,10 @@ struct WeakTable<Key: Hashable & Sendable>: Sendable {
         return object.map { CachedImage(object: $0, cost: costs[slot]) }
     }
 
-    mutating func insert(_ image: CachedImage, for key: Key) {
+    /// Registers `image` weakly under `key`, replacing any entry for the key.
+    ///
+    /// - Parameter token: What the image reports its death under, or ``DeathToken/unwatched``.
+    mutating func insert(_ image: CachedImage, for key: Key, token: DeathToken = .unwatched) {
         let slot: Int
         if let existing = slotIndex[key] {
             slot = existing
@@ -54,23 +61,41 @@ struct WeakTable<Key: Hashable & Sendable>: Sendable {
             slot = keys.count
             keys.append(nil)
             costs.append(0)
+            tokens.append(.unwatched)
             references.append(WeakReference())
             slotIndex[key] = slot
         }
         keys[slot] = key
         costs[slot] = image.cost
+        tokens[slot] = token
         references[slot].object = image.object
+        guard !token.isWatched else { return }
         insertionsSincePrune += 1
         if insertionsSincePrune >= pruneInterval {
             pruneDeadEntries()
         }
     }
 
-    /// Removes the entries whose image has died.
+    /// Removes the entry for `key` if it is still the one inserted with `token`: the image
+    /// registered under `token` died, and a newer image under the same key must stay.
+    ///
+    /// Never loads the weak reference, so it frees nothing and is safe inside a death report.
+    mutating func removeEntry(for key: Key, ifToken token: DeathToken) {
+        guard let slot = slotIndex[key], tokens[slot] == token else { return }
+        slotIndex[key] = nil
+        keys[slot] = nil
+        tokens[slot] = .unwatched
+        freeSlots.append(slot)
+    }
+
+    /// Removes the unwatched entries whose image has died; watched entries are removed by
+    /// their death reports and are not looked at.
     ///
     /// - Complexity: O(number of slots).
     mutating func pruneDeadEntries() {
-        for slot in keys.indices where references[slot].object == nil {
+        // Testing a weak reference retains and releases its image: never done for watched
+        // images, whose death would report to the store from under its own lock.
+        for slot in keys.indices where !tokens[slot].isWatched && references[slot].object == nil {
             guard let key = keys[slot] else { continue }
             slotIndex[key] = nil
             keys[slot] = nil

@@ -1,15 +1,27 @@
-/// `.weakWithLRU` (the default): every image is registered weakly, so it is shared for as long
-/// as anyone holds it; images costing at most `admissionCostLimit` are also kept in a strong LRU,
-/// so icons survive between uses while large images die with their last user.
+/// `.weakWithLRU` (the default) and `.weakWithBudgetedLRU`: every image is registered weakly, so
+/// it is shared for as long as anyone holds it; images costing at most `admissionCostLimit` are
+/// also kept in a strong LRU, so icons survive between uses while large images die with their
+/// last user.
+///
+/// With a live-cost limit the LRU gives way to the images in use: it admits an image only while
+/// the store's live bytes fit the limit, and it is trimmed, oldest first, when they do not.
 struct WeakWithLRUStorage: ImageCacheStorage {
     private var table = WeakTable<ResourceKey>()
     private(set) var recentlyUsed: LRUCache<ResourceKey>
     let admissionCostLimit: Int
+    let liveCostLimit: Int?
+    /// `liveCostLimit`, or `Int.max` for none: one comparison on the hit path either way.
+    private let effectiveLiveCostLimit: Int
+    /// The store's live bytes, as last told by the store.
+    private var liveCost = 0
 
-    init(costLimit: Int, countLimit: Int, admissionCostLimit: Int) {
+    init(costLimit: Int, countLimit: Int, admissionCostLimit: Int, liveCostLimit: Int? = nil) {
         precondition(admissionCostLimit >= 0, "admissionCostLimit must not be negative")
+        precondition((liveCostLimit ?? 0) >= 0, "liveCostLimit must not be negative")
         recentlyUsed = LRUCache(costLimit: costLimit, countLimit: countLimit)
         self.admissionCostLimit = admissionCostLimit
+        self.liveCostLimit = liveCostLimit
+        effectiveLiveCostLimit = liveCostLimit ?? .max
     }
 
     var sharesImages: Bool { true }
@@ -22,14 +34,37 @@ struct WeakWithLRUStorage: ImageCacheStorage {
             return .strongHit(image)
         }
         guard let image = table.image(for: key, hint: &hint.weak) else { return .miss }
-        // In use again after the LRU let it go: it is recent once more.
-        admit(image, for: key, released: &released)
+        // In use again after the LRU let it go: it is recent once more, if the budget allows.
+        admit(image, for: key, projectedLiveCost: liveCost, released: &released)
         return .weakHit(image)
     }
 
     mutating func store(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {
-        table.insert(image, for: key)
-        admit(image, for: key, released: &released)
+        store(image, for: key, token: .unwatched, released: &released)
+    }
+
+    mutating func store(_ image: CachedImage, for key: ResourceKey, token: DeathToken, released: inout [CachedImage]) {
+        table.insert(image, for: key, token: token)
+        var projectedLiveCost = liveCost
+        if liveCost > effectiveLiveCostLimit {
+            // The new image counts already. Make room, assuming the oldest entries are not in
+            // use; the store checks the real figure once they are released.
+            projectedLiveCost -= recentlyUsed.evictLeastRecentlyUsed(
+                cost: liveCost - effectiveLiveCostLimit, evicted: &released)
+        }
+        admit(image, for: key, projectedLiveCost: projectedLiveCost, released: &released)
+    }
+
+    mutating func imageDied(for key: ResourceKey, token: DeathToken) {
+        table.removeEntry(for: key, ifToken: token)
+    }
+
+    mutating func liveCostDidChange(to liveCost: Int) {
+        self.liveCost = liveCost
+    }
+
+    mutating func evictLeastRecentlyUsed(cost: Int, released: inout [CachedImage]) -> Bool {
+        recentlyUsed.evictLeastRecentlyUsed(cost: cost, evicted: &released) > 0
     }
 
     mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
@@ -49,8 +84,12 @@ struct WeakWithLRUStorage: ImageCacheStorage {
         table.pruneDeadEntries()
     }
 
-    private mutating func admit(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {
-        guard image.cost <= admissionCostLimit else { return }
+    private mutating func admit(
+        _ image: CachedImage, for key: ResourceKey, projectedLiveCost: Int, released: inout [CachedImage]
+    ) {
+        // The image is alive and counted, so admitting it adds no live bytes now; it only keeps
+        // them later, which the budget allows while everything alive fits.
+        guard image.cost <= admissionCostLimit, projectedLiveCost <= effectiveLiveCostLimit else { return }
         recentlyUsed.insert(image, for: key, evicted: &released)
     }
 }

@@ -2,7 +2,8 @@
 ///
 /// `Bitmap` is what ``PNGDecoder`` produces and what an `ImageStore<Bitmap>` shares on every
 /// platform. It is immutable, so one instance can be shown in many places and read from any
-/// thread. Every instance's pixel bytes are counted in ``Bitmap/memory`` while it is alive.
+/// thread. Every instance's pixel bytes are counted in ``Bitmap/memory`` while it is alive, and
+/// every store that handed it out learns the moment it is freed (see ``ImageStoreStatistics/liveCost``).
 public final class Bitmap: StorableImage {
     /// The width in pixels.
     public let width: Int
@@ -14,6 +15,8 @@ public final class Bitmap: StorableImage {
     public let format: PixelFormat
     /// The pixels, row-major and tightly packed: `width * format.bytesPerPixel` bytes a row.
     public let pixels: [UInt8]
+    /// Reports this bitmap's death to the stores that registered it, when it is released after `deinit`.
+    let deathNotifier = DeathNotifier()
 
     /// Creates a bitmap that takes ownership of `pixels`.
     ///
@@ -39,6 +42,8 @@ public final class Bitmap: StorableImage {
     }
 
     deinit {
+        // `deathNotifier` is released right after this body, so the stores hear of the death
+        // before the thread that let go of the bitmap carries on.
         BitmapMemory.recordDeallocation(bytes: pixels.count)
     }
 
@@ -84,3 +89,5 @@ public final class Bitmap: StorableImage {
         }
     }
 }
+
+extension Bitmap: DeathReporting {}

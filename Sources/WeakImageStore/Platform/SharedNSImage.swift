@@ -28,6 +28,9 @@ public final class SharedNSImage: StorableImage {
     public let size: CGSize
     /// The decoded bytes of ``cgImage`` (`bytesPerRow × height`).
     public let cost: Int
+    /// Tells the stores that handed this image out the moment it dies, so their live-byte
+    /// figures are exact (released with the instance, after weak references to it read nil).
+    let deathNotifier = DeathNotifier()
 
     /// Wraps decoded pixels.
     ///
@@ -72,4 +75,5 @@ public final class SharedNSImage: StorableImage {
 private struct ImmutableCGImage: @unchecked Sendable {
     let image: CGImage
 }
+extension SharedNSImage: DeathReporting {}
 #endif

@@ -49,7 +49,7 @@ extension PNGDecoder {
                 return .failure(error)
             }
         }
-        return try result.get()
+        return try result.typedGet()
     }
 
     /// Decodes a PNG file held in memory straight to a reduced size, as

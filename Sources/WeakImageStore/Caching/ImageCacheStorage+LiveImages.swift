@@ -1,0 +1,14 @@
+/// Defaults for storages without a weak table or a budget: nothing to remove, nothing to trim.
+extension ImageCacheStorage {
+    var liveCostLimit: Int? { nil }
+
+    mutating func store(_ image: CachedImage, for key: ResourceKey, token: DeathToken, released: inout [CachedImage]) {
+        store(image, for: key, released: &released)
+    }
+
+    mutating func imageDied(for key: ResourceKey, token: DeathToken) {}
+
+    mutating func liveCostDidChange(to liveCost: Int) {}
+
+    mutating func evictLeastRecentlyUsed(cost: Int, released: inout [CachedImage]) -> Bool { false }
+}
