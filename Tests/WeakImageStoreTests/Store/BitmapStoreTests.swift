@@ -18,6 +18,26 @@ final class BitmapStoreTests: XCTestCase {
         XCTAssertEqual(dot.pixels, [0x80])
     }
 
+    func test_defaultStore_servesPNGThumbnails_decodedStraightToSize() throws {
+        let directory = TestDirectory()
+        // 40 × 30 gray, each row a ramp, filter type 0.
+        let rows: [UInt8] = (0..<30).flatMap { row -> [UInt8] in [0] + (0..<40).map { UInt8(($0 * 6 + row) % 256) } }
+        let file = PNGTestFiles.png(width: 40, height: 30, colorType: 0, filteredData: rows)
+        directory.write("ramp.png", [UInt8](file))
+        let store = ImageStore(directories: [directory.url])
+
+        let thumbnail = try store.loadImage(named: "ramp", maxPixelSize: 20)
+        let full = try store.loadImage(named: "ramp")
+        let notSmaller = try store.loadImage(named: "ramp", maxPixelSize: 40)
+
+        XCTAssertEqual(thumbnail.width, 20)
+        XCTAssertEqual(thumbnail.height, 15)
+        XCTAssertEqual(thumbnail.format, .gray8)
+        XCTAssertEqual(thumbnail.pixels, try PNGDecoder().decode(file, scale: 1, maxPixelSize: 20).pixels)
+        XCTAssertIdentical(notSmaller, full, "a thumbnail as large as the image must be the full-size instance")
+        XCTAssertEqual(store.statistics.decodes, 2)
+    }
+
     func test_pngBomb_isRefused_beforeAllocatingItsPixels() throws {
         let directory = TestDirectory()
         let bomb = PNGTestFiles.png(width: 100_000, height: 100_000, colorType: 6, filteredData: [0])
