@@ -1,0 +1,40 @@
+import Foundation
+
+/// Writes `gallery.csv` (one row per mode) and `gallery-frames.csv` (one row per frame),
+/// nanoseconds and bytes unscaled.
+enum GalleryCSVWriter {
+    private static let summaryHeader = [
+        "mode", "frames", "flings", "photos_opened", "ui_cpu_p50_ns", "ui_cpu_p99_ns", "ui_cpu_max_ns",
+        "frames_over_budget_cpu", "frames_over_budget_wall", "open_to_shown_p50_ns", "open_to_shown_max_ns",
+        "unshown_photos", "unfinished_cells", "decodes", "wasted_decodes", "failed_lookups", "peak_live_bytes",
+        "max_duplicates", "live_bitmaps_after_release", "wall_ms",
+    ]
+
+    static func write(_ runs: [GalleryRun], to directory: URL) throws {
+        var summary = [summaryHeader.joined(separator: ",")]
+        var frames = ["mode,frame,ui_cpu_ns,ui_wall_ns"]
+        for run in runs {
+            let cpu = run.cpuDistribution
+            let opening = Distribution(run.openToShownNanoseconds)
+            let fields: [String] = [
+                run.mode.slug, String(run.frames.count), String(run.flingCount), String(run.openFrames.count),
+                integer(cpu.median), integer(cpu.percentile(99)), integer(cpu.maximum),
+                String(run.framesOverBudgetByCPU), String(run.framesOverBudgetByWall), integer(opening.median),
+                integer(opening.maximum), String(run.unshownPhotos), String(run.unfinishedCells), String(run.decodes),
+                String(run.wastedDecodes), String(run.failedLookups), String(run.peakLiveBytes),
+                String(run.maximumDuplicates), String(run.liveCountAfterRelease),
+                Format.fixed(run.wallSeconds * 1000, digits: 1),
+            ]
+            summary.append(fields.joined(separator: ","))
+            frames += run.frameCSVLines([run.mode.slug])
+        }
+        try (summary.joined(separator: "\n") + "\n").write(
+            to: directory.appendingPathComponent("gallery.csv"), atomically: true, encoding: .utf8)
+        try (frames.joined(separator: "\n") + "\n").write(
+            to: directory.appendingPathComponent("gallery-frames.csv"), atomically: true, encoding: .utf8)
+    }
+
+    private static func integer(_ value: Double) -> String {
+        Format.fixed(value, digits: 0)
+    }
+}
