@@ -18,17 +18,10 @@ struct GalleryBenchmark {
     private func run(_ mode: GalleryMode) -> GalleryRun {
         let grid = grid
         let profile = profile
-        let session = UIThreadSession.run(root: root) { store in
-            GalleryUIThread(mode: mode, grid: grid, profile: profile, store: store).play()
-        }
-        let observations = session.observations
         return GalleryRun(
-            mode: mode, frames: observations.frames, flingCount: observations.flingCount,
-            openFrames: observations.openFrames,
-            openToShownNanoseconds: observations.openToShownNanoseconds, unshownPhotos: observations.unshownPhotos,
-            unfinishedCells: observations.unfinishedCells, decodes: session.decodes,
-            usedDecodes: observations.usedDecodes, failedLookups: observations.failedLookups,
-            peakLiveBytes: session.peakLiveBytes, maximumDuplicates: observations.maximumDuplicates,
-            liveCountAfterRelease: session.liveCountAfterRelease, wallSeconds: session.wallSeconds)
+            mode: mode,
+            session: UIThreadSession.run(root: root) { store in
+                GalleryUIThread(mode: mode, grid: grid, profile: profile, store: store).play()
+            })
     }
 }

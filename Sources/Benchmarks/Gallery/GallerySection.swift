@@ -4,12 +4,6 @@ import Foundation
 /// full-size images everywhere and with thumbnails in the grid, prints the table and writes the
 /// CSVs and the chart.
 struct GallerySection {
-    /// The goal lines and measurement warnings for the run's summary.
-    struct Outcome {
-        let goals: [GoalCheck]
-        let warnings: [String]
-    }
-
     /// Full size red, thumbnails green.
     private static let modeColors: [GalleryMode: String] = [.fullSize: "#d62728", .thumbnails: "#2ca02c"]
 
@@ -20,7 +14,7 @@ struct GallerySection {
     /// Runs the section.
     ///
     /// - Throws: A file-system error if the photos or the results cannot be written.
-    func run() throws -> Outcome {
+    func run() throws -> SectionOutcome {
         let started = MonotonicClock.now()
         let startedCPU = CPUClock.process()
         let grid = try GalleryGrid.make(in: corpus, profile: profile)
@@ -38,7 +32,7 @@ struct GallerySection {
         let seconds = Format.fixed(Double(MonotonicClock.now() - started) / 1e9, digits: 1)
         let cpuSeconds = Format.fixed(Double(CPUClock.process() - startedCPU) / 1e9, digits: 1)
         print("gallery section: \(seconds) s wall, \(cpuSeconds) s CPU (all threads)\n")
-        return Outcome(goals: GalleryGoals.evaluate(runs), warnings: GalleryGoals.measurementWarnings(runs))
+        return SectionOutcome(goals: GalleryGoals.evaluate(runs), warnings: GalleryGoals.measurementWarnings(runs))
     }
 
     private func chart(_ runs: [GalleryRun]) -> String {
@@ -46,7 +40,7 @@ struct GallerySection {
             runs.map { run in
                 FrameTimeChart.Series(
                     label: run.mode.label, color: Self.modeColors[run.mode] ?? "#555", run: run,
-                    markedFrames: run.openFrames, isEmphasized: run.mode == .thumbnails)
+                    markedFrames: run.observations.openFrames, isEmphasized: run.mode == .thumbnails)
             },
             title: "Gallery: fling, stop, open the centred photo, go back — the UI thread's work per frame",
             subtitle: "wall-clock time of each frame's store calls at 60 fps; above the dashed line a frame is dropped",

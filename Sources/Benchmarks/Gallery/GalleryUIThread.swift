@@ -13,15 +13,21 @@ import WeakImageStore
 final class GalleryUIThread {
     /// What the thread saw, for ``GalleryRun``.
     struct Observations: Sendable {
+        /// Every frame: flings, stops, opened photos.
         var frames: [ScrollingRun.Frame] = []
         var flingCount = 0
         /// The frames in which a photo was opened.
         var openFrames: [Int] = []
+        /// Per opened photo whose image arrived: nanoseconds from opening to shown.
         var openToShownNanoseconds: [UInt64] = []
+        /// Opened photos whose image did not arrive within the settle time.
         var unshownPhotos = 0
+        /// Cells that left the screen before their image was set.
         var unfinishedCells = 0
+        /// Distinct decoded images that were set on a cell or the opened photo.
         var usedDecodes = 0
         var failedLookups = 0
+        /// The most live instances with the same pixels (one file at one size) at once, minus one.
         var maximumDuplicates = 0
     }
 

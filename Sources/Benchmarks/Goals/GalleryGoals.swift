@@ -8,13 +8,13 @@ enum GalleryGoals {
         var checks: [GoalCheck] = []
         if let thumbnails = run(runs, .thumbnails), let fullSize = run(runs, .fullSize) {
             let fraction =
-                fullSize.peakLiveBytes == 0
-                ? 1 : Double(thumbnails.peakLiveBytes) / Double(fullSize.peakLiveBytes)
+                fullSize.session.peakLiveBytes == 0
+                ? 1 : Double(thumbnails.session.peakLiveBytes) / Double(fullSize.session.peakLiveBytes)
             checks.append(
                 GoalCheck(
                     passed: fraction <= peakFractionLimit,
                     statement: "gallery: thumbnails peak ≤ 1/10 of full size everywhere: "
-                        + "\(Format.mebibytes(thumbnails.peakLiveBytes)) vs \(Format.mebibytes(fullSize.peakLiveBytes)) MiB "
+                        + "\(Format.mebibytes(thumbnails.session.peakLiveBytes)) vs \(Format.mebibytes(fullSize.session.peakLiveBytes)) MiB "
                         + "(\(Format.fixed(100 * fraction, digits: 1)) %)"))
         }
         for run in runs {
@@ -25,7 +25,7 @@ enum GalleryGoals {
                         + "\(run.frames.count) over 16.7 ms by UI-thread CPU time (wall clock: "
                         + "\(run.framesOverBudgetByWall))"))
         }
-        let duplicates = runs.map(\.maximumDuplicates).max() ?? 0
+        let duplicates = runs.map(\.observations.maximumDuplicates).max() ?? 0
         checks.append(
             GoalCheck(
                 passed: duplicates == 0,
@@ -36,18 +36,11 @@ enum GalleryGoals {
     /// Problems with the measurement itself: leaks between runs, failed lookups, photos that
     /// never arrived.
     static func measurementWarnings(_ runs: [GalleryRun]) -> [String] {
-        runs.flatMap { run -> [String] in
+        runs.flatMap { run in
             let context = "gallery / \(run.mode.label)"
-            var warnings: [String] = []
-            if run.liveCountAfterRelease != 0 {
-                warnings.append(
-                    "\(context): \(run.liveCountAfterRelease) bitmaps still alive after releasing everything")
-            }
-            if run.failedLookups > 0 { warnings.append("\(context): \(run.failedLookups) lookups failed") }
-            if run.unshownPhotos > 0 {
-                warnings.append("\(context): \(run.unshownPhotos) opened photos did not arrive in time")
-            }
-            return warnings
+            let unshown = run.observations.unshownPhotos
+            return run.measurementWarnings(context: context)
+                + (unshown > 0 ? ["\(context): \(unshown) opened photos did not arrive in time"] : [])
         }
     }
 

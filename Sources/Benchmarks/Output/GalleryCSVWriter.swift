@@ -15,15 +15,19 @@ enum GalleryCSVWriter {
         var frames = ["mode,frame,ui_cpu_ns,ui_wall_ns"]
         for run in runs {
             let cpu = run.cpuDistribution
-            let opening = Distribution(run.openToShownNanoseconds)
+            let opening = Distribution(run.observations.openToShownNanoseconds)
             let fields: [String] = [
-                run.mode.slug, String(run.frames.count), String(run.flingCount), String(run.openFrames.count),
-                integer(cpu.median), integer(cpu.percentile(99)), integer(cpu.maximum),
-                String(run.framesOverBudgetByCPU), String(run.framesOverBudgetByWall), integer(opening.median),
-                integer(opening.maximum), String(run.unshownPhotos), String(run.unfinishedCells), String(run.decodes),
-                String(run.wastedDecodes), String(run.failedLookups), String(run.peakLiveBytes),
-                String(run.maximumDuplicates), String(run.liveCountAfterRelease),
-                Format.fixed(run.wallSeconds * 1000, digits: 1),
+                run.mode.slug, String(run.frames.count), String(run.observations.flingCount),
+                String(run.observations.openFrames.count),
+                Format.fixed(cpu.median, digits: 0), Format.fixed(cpu.percentile(99), digits: 0),
+                Format.fixed(cpu.maximum, digits: 0),
+                String(run.framesOverBudgetByCPU), String(run.framesOverBudgetByWall),
+                Format.fixed(opening.median, digits: 0),
+                Format.fixed(opening.maximum, digits: 0), String(run.observations.unshownPhotos),
+                String(run.observations.unfinishedCells), String(run.session.decodes),
+                String(run.wastedDecodes), String(run.failedLookups), String(run.session.peakLiveBytes),
+                String(run.observations.maximumDuplicates), String(run.liveCountAfterRelease),
+                Format.fixed(run.session.wallSeconds * 1000, digits: 1),
             ]
             summary.append(fields.joined(separator: ","))
             frames += run.frameCSVLines([run.mode.slug])
@@ -32,9 +36,5 @@ enum GalleryCSVWriter {
             to: directory.appendingPathComponent("gallery.csv"), atomically: true, encoding: .utf8)
         try (frames.joined(separator: "\n") + "\n").write(
             to: directory.appendingPathComponent("gallery-frames.csv"), atomically: true, encoding: .utf8)
-    }
-
-    private static func integer(_ value: Double) -> String {
-        Format.fixed(value, digits: 0)
     }
 }

@@ -7,15 +7,17 @@ enum GalleryTable {
         ])
         for run in runs {
             let cpu = run.cpuDistribution
-            let opening = Distribution(run.openToShownNanoseconds)
+            let opening = Distribution(run.observations.openToShownNanoseconds)
             table.append([
                 run.mode.label, String(run.frames.count), Format.microseconds(cpu.median),
                 Format.microseconds(cpu.percentile(99)), Format.fixed(cpu.maximum / 1e6, digits: 2),
-                String(run.framesOverBudgetByCPU), String(run.framesOverBudgetByWall), String(run.flingCount),
-                run.openToShownNanoseconds.isEmpty ? "n/a" : Format.fixed(opening.median / 1e6, digits: 1),
-                run.openToShownNanoseconds.isEmpty ? "n/a" : Format.fixed(opening.maximum / 1e6, digits: 1),
-                String(run.unfinishedCells), String(run.decodes), String(run.wastedDecodes),
-                Format.mebibytes(run.peakLiveBytes), String(run.maximumDuplicates),
+                String(run.framesOverBudgetByCPU), String(run.framesOverBudgetByWall),
+                String(run.observations.flingCount),
+                run.observations.openToShownNanoseconds.isEmpty ? "n/a" : Format.fixed(opening.median / 1e6, digits: 1),
+                run.observations.openToShownNanoseconds.isEmpty
+                    ? "n/a" : Format.fixed(opening.maximum / 1e6, digits: 1),
+                String(run.observations.unfinishedCells), String(run.session.decodes), String(run.wastedDecodes),
+                Format.mebibytes(run.session.peakLiveBytes), String(run.observations.maximumDuplicates),
             ])
         }
         var lines = [
@@ -27,11 +29,7 @@ enum GalleryTable {
             "  UI = the UI thread's CPU time per frame; open→shown = from opening a photo to its full-size image set",
             table.rendered(),
         ]
-        for run in runs where run.failedLookups > 0 || run.liveCountAfterRelease != 0 {
-            lines.append(
-                "  ! \(run.mode.label): \(run.failedLookups) failed lookups, "
-                    + "\(run.liveCountAfterRelease) bitmaps alive after release")
-        }
+        lines += runs.flatMap { run in run.measurementWarnings(context: "  ! " + run.mode.label) }
         return lines.joined(separator: "\n")
     }
 }
