@@ -23,6 +23,13 @@ enum PhotoFiles {
         }
     }
 
+    /// The name of photo `index` in `folder`, numbered with three digits at least:
+    /// `gallery/photo-007`.
+    static func name(in folder: String, _ index: Int) -> String {
+        let digits = String(index)
+        return "\(folder)/photo-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+    }
+
     /// Writes `count` photos of `size` under `root`, named `name(index)` plus the format's
     /// extension.
     ///

@@ -21,8 +21,7 @@ struct GalleryGrid: Sendable {
     }
 
     static func photo(_ index: Int) -> String {
-        let digits = String(index)
-        return "gallery/photo-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+        PhotoFiles.name(in: "gallery", index)
     }
 
     /// Writes the grid's photos into `corpus`'s directory.

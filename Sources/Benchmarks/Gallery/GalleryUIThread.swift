@@ -24,6 +24,9 @@ final class GalleryUIThread {
         var unshownPhotos = 0
         /// Cells that left the screen before their image was set.
         var unfinishedCells = 0
+        /// The most decoded bytes the cells on screen and the opened photo held at the end of a
+        /// frame: what the UI needs, without what the store caches.
+        var peakInUseBytes = 0
         /// Distinct decoded images that were set on a cell or the opened photo.
         var usedDecodes = 0
         var failedLookups = 0
@@ -71,10 +74,9 @@ final class GalleryUIThread {
         let lastTop = grid.rowCount - grid.visibleRowCount
         var clock = FrameClock()
         var top = 0
-        observations.frames.append(
-            clock.drawFrame {
-                for row in 0..<grid.visibleRowCount { showRow(row) }
-            })
+        drawFrame(&clock) {
+            for row in 0..<grid.visibleRowCount { showRow(row) }
+        }
         drawFrames(clock: &clock, until: { cells.values.allSatisfy { $0.image != nil } })
         while true {
             openPhoto(grid.centredPhoto(top: top), clock: &clock)
@@ -82,7 +84,7 @@ final class GalleryUIThread {
             let target = min(top + profile.flingRowCount, lastTop)
             observations.flingCount += 1
             while top < target {
-                let frame = clock.drawFrame {
+                drawFrame(&clock) {
                     receiveDeliveries()
                     let newTop = min(top + profile.rowsPerFrame, target)
                     // Cell reuse: the rows that left let go before the new ones are configured.
@@ -92,7 +94,6 @@ final class GalleryUIThread {
                     }
                     top = newTop
                 }
-                observations.frames.append(frame)
             }
             drawFrames(clock: &clock, until: { cells.values.allSatisfy { $0.image != nil } })
         }
@@ -104,24 +105,35 @@ final class GalleryUIThread {
     /// it on screen for the profile's detail frames, and goes back.
     private func openPhoto(_ photo: Int, clock: inout FrameClock) {
         observations.openFrames.append(observations.frames.count)
-        observations.frames.append(clock.drawFrame { open(photo) })
+        drawFrame(&clock) { open(photo) }
         drawFrames(clock: &clock, until: { detail?.state.image != nil })
         if detail?.state.image == nil { observations.unshownPhotos += 1 }
         for _ in 0..<profile.detailFrameCount {
-            observations.frames.append(clock.drawFrame { receiveDeliveries() })
+            drawFrame(&clock) { receiveDeliveries() }
         }
-        observations.frames.append(
-            clock.drawFrame {
-                receiveDeliveries()
-                closeDetail()
-            })
+        drawFrame(&clock) {
+            receiveDeliveries()
+            closeDetail()
+        }
+    }
+
+    /// Draws a frame with `work`, then records what the screen holds.
+    private func drawFrame(_ clock: inout FrameClock, _ work: () -> Void) {
+        observations.frames.append(clock.drawFrame(work))
+        var images = cells.values.compactMap(\.image)
+        if let opened = detail?.state.image { images.append(opened) }
+        var seen = Set<ObjectIdentifier>()
+        let bytes = images.reduce(0) { sum, image in
+            seen.insert(ObjectIdentifier(image)).inserted ? sum + image.cost : sum
+        }
+        observations.peakInUseBytes = max(observations.peakInUseBytes, bytes)
     }
 
     /// Draws frames that only take deliveries until `isDone`, or the settle time has passed.
     private func drawFrames(clock: inout FrameClock, until isDone: () -> Bool) {
         let deadline = MonotonicClock.now() + UInt64(profile.settleSeconds * 1e9)
         while !isDone() && MonotonicClock.now() < deadline {
-            observations.frames.append(clock.drawFrame { receiveDeliveries() })
+            drawFrame(&clock) { receiveDeliveries() }
         }
     }
 

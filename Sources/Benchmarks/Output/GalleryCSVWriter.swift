@@ -7,6 +7,7 @@ enum GalleryCSVWriter {
         "mode", "frames", "flings", "photos_opened", "ui_cpu_p50_ns", "ui_cpu_p99_ns", "ui_cpu_max_ns",
         "frames_over_budget_cpu", "frames_over_budget_wall", "open_to_shown_p50_ns", "open_to_shown_max_ns",
         "unshown_photos", "unfinished_cells", "decodes", "wasted_decodes", "failed_lookups", "peak_live_bytes",
+        "peak_in_use_bytes",
         "max_duplicates", "live_bitmaps_after_release", "wall_ms",
     ]
 
@@ -26,6 +27,7 @@ enum GalleryCSVWriter {
                 Format.fixed(opening.maximum, digits: 0), String(run.observations.unshownPhotos),
                 String(run.observations.unfinishedCells), String(run.session.decodes),
                 String(run.wastedDecodes), String(run.failedLookups), String(run.session.peakLiveBytes),
+                String(run.observations.peakInUseBytes),
                 String(run.observations.maximumDuplicates), String(run.liveCountAfterRelease),
                 Format.fixed(run.session.wallSeconds * 1000, digits: 1),
             ]

@@ -9,8 +9,7 @@ struct ScrollingFeed: Sendable {
     let visibleRowCount: Int
 
     static func photo(_ row: Int) -> String {
-        let digits = String(row)
-        return "scrolling/photo-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+        PhotoFiles.name(in: "scrolling", row)
     }
 
     /// Writes the feed's photos into `corpus`'s directory (avatars and icons are the corpus's
