@@ -15,7 +15,9 @@ enum GalleryGoals {
                     passed: fraction <= peakFractionLimit,
                     statement: "gallery: thumbnails peak ≤ 1/10 of full size everywhere: "
                         + "\(Format.mebibytes(thumbnails.session.peakLiveBytes)) vs \(Format.mebibytes(fullSize.session.peakLiveBytes)) MiB "
-                        + "(\(Format.fixed(100 * fraction, digits: 1)) %)"))
+                        + "(\(Format.fixed(100 * fraction, digits: 1)) %; the screen itself held "
+                        + "\(Format.mebibytes(thumbnails.observations.peakInUseBytes)) vs "
+                        + "\(Format.mebibytes(fullSize.observations.peakInUseBytes)) MiB)"))
         }
         for run in runs {
             checks.append(
