@@ -60,16 +60,21 @@ struct BenchmarkRun {
             outputDirectory: options.outputDirectory
         ).run()
 
+        print("GALLERY: thumbnails in the grid vs full size everywhere, 60 frames per second, default policy")
+        let gallery = try GallerySection(
+            corpus: corpus, profile: options.quick ? .quick : .full, outputDirectory: options.outputDirectory
+        ).run()
+
         print("GOALS (\(StrategyKind.defaultPolicyLabel), \(limits.description))")
         let checks =
             Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
-            + scrolling.goals
+            + scrolling.goals + gallery.goals
             + accountingChecks
         for check in checks {
             print(check.line)
         }
         print("\(checks.filter(\.passed).count) of \(checks.count) goals passed")
-        for warning in Goals.measurementWarnings(reports) + scrolling.warnings {
+        for warning in Goals.measurementWarnings(reports) + scrolling.warnings + gallery.warnings {
             print("WARNING  \(warning)")
         }
         print("\ntotal \(seconds(since: started)) s; results in \(options.outputDirectory.path)/")

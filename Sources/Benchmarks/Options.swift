@@ -11,8 +11,11 @@ struct Options {
 
         Replays UI workloads (a shared icon, a feed scroll, a pager, a navigation stack) against
         every ImageStore cache policy and two NSCache-based peers, then measures the hit path and
-        PNG decoding. Prints tables and PASS/FAIL goal lines; writes results.csv and one SVG chart
-        per workload.
+        PNG decoding. Then, on a UI thread paced at 60 frames per second with the default policy:
+        scrolling (a feed of large photos, slow and flung, loaded sync, with GCD and async) and the
+        gallery (a photo grid flung through, stopped, the centred photo opened full size: full-size
+        images everywhere vs thumbnails in the grid). Prints tables and PASS/FAIL goal lines;
+        writes results.csv, scrolling.csv, gallery.csv (and per-frame CSVs) and SVG charts.
 
           --quick       Smaller workloads and images, fewer samples: a smoke test (< 30 s).
           --out DIR     Where to write results.csv and the charts. Defaults to benchmark-results/.

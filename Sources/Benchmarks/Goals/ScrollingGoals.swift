@@ -44,16 +44,7 @@ enum ScrollingGoals {
 
     /// Problems with the measurement itself: leaks between runs, failed lookups.
     static func measurementWarnings(_ runs: [ScrollingRun]) -> [String] {
-        runs.flatMap { run -> [String] in
-            let context = "scrolling \(run.speed.label) / \(run.style.label)"
-            var warnings: [String] = []
-            if run.liveCountAfterRelease != 0 {
-                warnings.append(
-                    "\(context): \(run.liveCountAfterRelease) bitmaps still alive after releasing everything")
-            }
-            if run.failedLookups > 0 { warnings.append("\(context): \(run.failedLookups) lookups failed") }
-            return warnings
-        }
+        runs.flatMap { run in run.measurementWarnings(context: "scrolling \(run.speed.label) / \(run.style.label)") }
     }
 
     private static func run(_ runs: [ScrollingRun], _ style: LoadingStyle, _ speed: ScrollSpeed) -> ScrollingRun? {

@@ -1,25 +1,55 @@
-/// Draws the UI thread's time per frame while scrolling at one speed: one line per loading
-/// style, the 16.7 ms budget as a dashed line, on a log scale (a decode on the UI thread is
-/// thousands of times an async frame). Hand-written SVG 1.1, in ``SVGChart``'s style.
+/// Draws the UI thread's time per frame in a UI workload: one line per run, the 16.7 ms budget
+/// as a dashed line, on a log scale (a decode on the UI thread is thousands of times an async
+/// frame). Hand-written SVG 1.1, in ``SVGChart``'s style.
 enum FrameTimeChart {
+    /// One run's line.
+    struct Series {
+        let label: String
+        /// An SVG colour.
+        let color: String
+        let run: any FrameTimedRun
+        /// Frames to mark with a dotted vertical line (where a scroll starts and ends).
+        let markedFrames: [Int]
+        /// Drawn thicker, for the run the chart is about.
+        let isEmphasized: Bool
+    }
+
     private static let width = 1000.0
     private static let height = 560.0
     private static let plot = (left: 80.0, top: 64.0, right: 760.0, bottom: 500.0)
     /// sync red, GCD orange, async green (drawn last, on top).
-    private static let colors: [LoadingStyle: String] = [.sync: "#d62728", .gcd: "#ff7f0e", .async: "#2ca02c"]
+    private static let styleColors: [LoadingStyle: String] = [.sync: "#d62728", .gcd: "#ff7f0e", .async: "#2ca02c"]
     /// The y axis starts here at least: a microsecond, below which nothing is worth a pixel.
     private static let floorMilliseconds = 0.001
 
     /// The chart for `runs` (one speed, one run per style), by the wall clock of each frame's
     /// work: what a person watching would see, machine load included.
     static func render(_ runs: [ScrollingRun], speed: ScrollSpeed) -> String {
-        let series = runs.map { run in run.frames.map { Double($0.wallNanoseconds) / 1e6 } }
+        render(
+            runs.map { run in
+                Series(
+                    label: run.style.label, color: styleColors[run.style] ?? "#555", run: run,
+                    markedFrames: run.scrollFrames.isEmpty
+                        ? [] : [run.scrollFrames.lowerBound, run.scrollFrames.upperBound - 1],
+                    isEmphasized: run.style == .async)
+            },
+            title: "Scrolling, \(speed.label) (\(speed.rowsPerFrame) row\(speed.rowsPerFrame == 1 ? "" : "s") "
+                + "a frame): the UI thread's work per frame",
+            subtitle: "wall-clock time of each frame's store calls at 60 fps; above the dashed line a frame is dropped",
+            markLabel: "scroll starts / ends")
+    }
+
+    /// The chart of `series`, by the wall clock of each frame's work.
+    ///
+    /// - Parameter markLabel: The legend's words for the dotted lines, or nil if none are drawn.
+    static func render(_ series: [Series], title: String, subtitle: String, markLabel: String?) -> String {
+        let values = series.map { line in line.run.frames.map { Double($0.wallNanoseconds) / 1e6 } }
         let budget = Double(ScrollingRun.frameBudgetNanoseconds) / 1e6
-        let values = series.flatMap { $0 }
-        let maximum = max(values.max() ?? budget, budget * 2)
-        let minimum = max(values.filter { $0 > 0 }.min() ?? floorMilliseconds, floorMilliseconds)
+        let allValues = values.flatMap { $0 }
+        let maximum = max(allValues.max() ?? budget, budget * 2)
+        let minimum = max(allValues.filter { $0 > 0 }.min() ?? floorMilliseconds, floorMilliseconds)
         let yAxis = ChartAxis.logarithmic(minimum: minimum, maximum: maximum, pixelRange: (plot.bottom, plot.top))
-        let frameCount = max(series.map(\.count).max() ?? 2, 2)
+        let frameCount = max(values.map(\.count).max() ?? 2, 2)
         let xAxis = ChartAxis.linear(
             maximum: Double(frameCount - 1), pixelRange: (plot.left, plot.right), endsOnRoundValue: false)
 
@@ -27,39 +57,31 @@ enum FrameTimeChart {
             ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" "##
                 + ##"viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
             ##"<rect width="100%" height="100%" fill="white"/>"##,
-            SVGChart.text(
-                x: plot.left, y: 26,
-                "Scrolling, \(speed.label) (\(speed.rowsPerFrame) row\(speed.rowsPerFrame == 1 ? "" : "s") "
-                    + "a frame): the UI thread's work per frame", size: 17, weight: "bold"),
-            SVGChart.text(
-                x: plot.left, y: 46,
-                "wall-clock time of each frame's store calls at 60 fps; above the dashed line "
-                    + "a frame is dropped", size: 12, fill: "#555"),
+            SVGChart.text(x: plot.left, y: 26, title, size: 17, weight: "bold"),
+            SVGChart.text(x: plot.left, y: 46, subtitle, size: 12, fill: "#555"),
         ]
         svg += axes(x: xAxis, y: yAxis)
         let budgetY = SVGChart.format(yAxis.position(budget))
         svg.append(
             ##"<line x1="\##(SVGChart.format(plot.left))" y1="\##(budgetY)" x2="\##(SVGChart.format(plot.right))" "##
                 + ##"y2="\##(budgetY)" stroke="#000" stroke-width="1.5" stroke-dasharray="6 4"/>"##)
-        // Where each style's scroll starts and stops; before and after, the UI thread waits for
-        // a screen's images.
-        for run in runs where !run.scrollFrames.isEmpty {
-            for frame in [run.scrollFrames.lowerBound, run.scrollFrames.upperBound - 1] {
+        for line in series {
+            for frame in line.markedFrames {
                 let x = SVGChart.format(xAxis.position(Double(frame)))
                 svg.append(
                     ##"<line x1="\##(x)" y1="\##(SVGChart.format(plot.top))" x2="\##(x)" y2="\##(SVGChart.format(plot.bottom))" "##
-                        + ##"stroke="\##(colors[run.style] ?? "#555")" stroke-width="1" stroke-dasharray="2 4"/>"##)
+                        + ##"stroke="\##(line.color)" stroke-width="1" stroke-dasharray="2 4"/>"##)
             }
         }
-        for (index, run) in runs.enumerated() {
-            let points = series[index].enumerated().map { frame, milliseconds in
+        for (index, line) in series.enumerated() {
+            let points = values[index].enumerated().map { frame, milliseconds in
                 "\(SVGChart.format(xAxis.position(Double(frame)))),\(SVGChart.format(yAxis.position(milliseconds)))"
             }
             svg.append(
-                ##"<polyline fill="none" stroke="\##(colors[run.style] ?? "#555")" stroke-width="\##(run.style == .async ? 2.5 : 1.6)" "##
+                ##"<polyline fill="none" stroke="\##(line.color)" stroke-width="\##(line.isEmphasized ? 2.5 : 1.6)" "##
                     + ##"stroke-linejoin="round" points="\##(points.joined(separator: " "))"/>"##)
         }
-        svg += legend(runs)
+        svg += legend(series, markLabel: markLabel)
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"
     }
@@ -89,29 +111,31 @@ enum FrameTimeChart {
         return parts
     }
 
-    private static func legend(_ runs: [ScrollingRun]) -> [String] {
+    private static func legend(_ series: [Series], markLabel: String?) -> [String] {
         let left = plot.right + 20
         var parts = [SVGChart.text(x: left, y: plot.top + 4, "frames > 16.7 ms (wall)", weight: "bold")]
         var y = plot.top + 26
-        for run in runs {
+        for line in series {
             parts.append(
                 ##"<line x1="\##(SVGChart.format(left))" y1="\##(SVGChart.format(y - 4))" x2="\##(SVGChart.format(left + 26))" "##
-                    + ##"y2="\##(SVGChart.format(y - 4))" stroke="\##(colors[run.style] ?? "#555")" stroke-width="2.5"/>"##
+                    + ##"y2="\##(SVGChart.format(y - 4))" stroke="\##(line.color)" stroke-width="2.5"/>"##
             )
             parts.append(
                 SVGChart.text(
-                    x: left + 34, y: y, "\(run.style.label)  \(run.framesOverBudgetByWall) of \(run.frames.count)"))
+                    x: left + 34, y: y, "\(line.label)  \(line.run.framesOverBudgetByWall) of \(line.run.frames.count)")
+            )
             y += 22
         }
         parts.append(
             ##"<line x1="\##(SVGChart.format(left))" y1="\##(SVGChart.format(y - 4))" x2="\##(SVGChart.format(left + 26))" "##
                 + ##"y2="\##(SVGChart.format(y - 4))" stroke="#000" stroke-width="1.5" stroke-dasharray="6 4"/>"##)
         parts.append(SVGChart.text(x: left + 34, y: y, "16.7 ms budget"))
+        guard let markLabel else { return parts }
         y += 22
         parts.append(
             ##"<line x1="\##(SVGChart.format(left + 13))" y1="\##(SVGChart.format(y - 14))" x2="\##(SVGChart.format(left + 13))" "##
                 + ##"y2="\##(SVGChart.format(y + 4))" stroke="#555" stroke-width="1" stroke-dasharray="2 4"/>"##)
-        parts.append(SVGChart.text(x: left + 34, y: y, "scroll starts / ends"))
+        parts.append(SVGChart.text(x: left + 34, y: y, markLabel))
         return parts
     }
 }

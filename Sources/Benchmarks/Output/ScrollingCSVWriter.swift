@@ -31,10 +31,7 @@ enum ScrollingCSVWriter {
                 String(run.liveCountAfterRelease), Format.fixed(run.wallSeconds * 1000, digits: 1),
             ]
             summary.append(fields.joined(separator: ","))
-            for (index, frame) in run.frames.enumerated() {
-                frames.append(
-                    "\(run.speed.label),\(run.style.label),\(index),\(frame.cpuNanoseconds),\(frame.wallNanoseconds)")
-            }
+            frames += run.frameCSVLines([run.speed.label, run.style.label])
         }
         try (summary.joined(separator: "\n") + "\n").write(
             to: directory.appendingPathComponent("scrolling.csv"), atomically: true, encoding: .utf8)

@@ -28,10 +28,8 @@ enum ScrollingTable {
                 + "images; > 16.7 ms = frames over budget by it, wall = the same by the wall clock",
             table.rendered(),
         ]
-        for run in runs where run.failedLookups > 0 || run.liveCountAfterRelease != 0 {
-            lines.append(
-                "  ! \(run.speed.label) / \(run.style.label): \(run.failedLookups) failed lookups, "
-                    + "\(run.liveCountAfterRelease) bitmaps alive after release")
+        lines += runs.flatMap { run in
+            run.measurementWarnings(context: "  ! " + "\(run.speed.label) / \(run.style.label)")
         }
         return lines.joined(separator: "\n")
     }

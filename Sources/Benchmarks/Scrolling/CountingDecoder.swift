@@ -1,8 +1,11 @@
 import Foundation
 import WeakImageStore
 
-/// The library's PNG decoder, counting the decodes that finish and those running now, so a run
-/// can wait for loads nobody waits for any more and count every decode, wasted ones included.
+/// A decoder that counts the decodes that finish and those running now, so a run can wait for
+/// loads nobody waits for any more and count every decode, wasted ones included.
+///
+/// It forwards everything to the decoder it wraps, thumbnails and header reads included, so the
+/// store sees that decoder's abilities unchanged.
 struct CountingDecoder: ImageDecoding {
     /// The counts, shared by every copy of the decoder.
     final class Counts: @unchecked Sendable {
@@ -28,11 +31,26 @@ struct CountingDecoder: ImageDecoding {
     }
 
     let counts = Counts()
-    private let decoder = PNGDecoder()
+    private let decoder: any ImageDecoding<Bitmap>
+
+    /// Counts the decodes of `decoder`, by default the one `ImageStore<Bitmap>` uses by default.
+    init(wrapping decoder: any ImageDecoding<Bitmap> = PNGDecoder()) {
+        self.decoder = decoder
+    }
 
     func decode(_ data: Data, scale: Int) throws -> Bitmap {
         counts.start()
         defer { counts.finish() }
         return try decoder.decode(data, scale: scale)
+    }
+
+    func pixelSize(of data: Data) -> (width: Int, height: Int)? {
+        decoder.pixelSize(of: data)
+    }
+
+    func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws -> Bitmap {
+        counts.start()
+        defer { counts.finish() }
+        return try decoder.decode(data, scale: scale, maxPixelSize: maxPixelSize)
     }
 }

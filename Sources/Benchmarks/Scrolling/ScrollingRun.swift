@@ -1,5 +1,5 @@
 /// What one loading style cost the UI thread while scrolling the feed at one speed.
-struct ScrollingRun: Sendable {
+struct ScrollingRun: FrameTimedRun {
     /// One frame of the UI thread: the work it did in it, by its own CPU clock and by the wall
     /// clock (which also counts the time the thread waited for a core or a lock).
     struct Frame: Sendable {
@@ -35,14 +35,6 @@ struct ScrollingRun: Sendable {
 
     /// Decodes whose image no row on screen used: finished for rows already gone.
     var wastedDecodes: Int { decodes - usedDecodes }
-
-    var cpuDistribution: Distribution { Distribution(frames.map(\.cpuNanoseconds)) }
-    var wallDistribution: Distribution { Distribution(frames.map(\.wallNanoseconds)) }
-
-    /// Frames whose work did not fit the 16.7 ms budget, by the UI thread's CPU time.
-    var framesOverBudgetByCPU: Int { frames.filter { $0.cpuNanoseconds > ScrollingRun.frameBudgetNanoseconds }.count }
-    /// The same by the wall clock.
-    var framesOverBudgetByWall: Int { frames.filter { $0.wallNanoseconds > ScrollingRun.frameBudgetNanoseconds }.count }
 
     /// One frame at 60 frames per second.
     static let frameBudgetNanoseconds: UInt64 = 1_000_000_000 / 60

@@ -3,12 +3,6 @@ import Foundation
 /// The benchmark's "UI thread's view" section: builds the feed, plays it, measures the async
 /// hit path beside the sync one, prints the tables and writes the CSVs and charts.
 struct ScrollingSection {
-    /// The goal lines and measurement warnings for the run's summary.
-    struct Outcome {
-        let goals: [GoalCheck]
-        let warnings: [String]
-    }
-
     let corpus: Corpus
     let profile: ScrollingProfile
     let hitPathSamples: Int
@@ -17,7 +11,7 @@ struct ScrollingSection {
     /// Runs the section.
     ///
     /// - Throws: A file-system error if the photos or the results cannot be written.
-    func run() throws -> Outcome {
+    func run() throws -> SectionOutcome {
         let started = MonotonicClock.now()
         let startedCPU = CPUClock.process()
         let feed = try ScrollingFeed.make(in: corpus, profile: profile)
@@ -45,7 +39,7 @@ struct ScrollingSection {
         let seconds = Format.fixed(Double(MonotonicClock.now() - started) / 1e9, digits: 1)
         let cpuSeconds = Format.fixed(Double(CPUClock.process() - startedCPU) / 1e9, digits: 1)
         print("scrolling section: \(seconds) s wall, \(cpuSeconds) s CPU (all threads)\n")
-        return Outcome(
+        return SectionOutcome(
             goals: ScrollingGoals.evaluate(runs, hitPath: hitPath),
             warnings: ScrollingGoals.measurementWarnings(runs))
     }

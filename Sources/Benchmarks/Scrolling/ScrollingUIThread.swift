@@ -140,19 +140,10 @@ final class ScrollingUIThread {
                     set(image, slot: slot, on: &state)
                     continue
                 }
-                background.enter()
                 state.tasks.append(
-                    Task { [store, inbox, background] in
-                        defer { background.leave() }
-                        do {
-                            let image = try await store.image(named: name, priority: .high)
-                            inbox.post(UIInbox.Delivery(tag: tag, slot: slot, image: image))
-                        } catch {
-                            // A cancelled row wants nothing back; a failure is reported.
-                            if (error as? ImageStoreError) != .cancelled {
-                                inbox.post(UIInbox.Delivery(tag: tag, slot: slot, image: nil))
-                            }
-                        }
+                    inbox.load(tag: tag, slot: slot, background: background) {
+                        [store] () async throws(ImageStoreError) in
+                        try await store.image(named: name, priority: .high)
                     })
             }
         }

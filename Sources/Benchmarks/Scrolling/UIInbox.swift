@@ -20,6 +20,30 @@ final class UIInbox: @unchecked Sendable {
         lock.withLock { deliveries.append(delivery) }
     }
 
+    /// Starts a task that runs `load` and posts its image for `slot` of the cell under `tag`, or
+    /// nil if the load failed; a cancelled load posts nothing (the cell that asked is gone).
+    ///
+    /// - Parameters:
+    ///   - background: Entered now and left when the task ends, so the UI thread can wait for it.
+    ///   - load: One of the store's async lookups.
+    /// - Returns: The task, to cancel when the cell leaves the screen.
+    func load(
+        tag: Int, slot: Int, background: DispatchGroup,
+        _ load: @escaping @Sendable () async throws(ImageStoreError) -> Bitmap
+    ) -> Task<Void, Never> {
+        background.enter()
+        return Task {
+            defer { background.leave() }
+            do throws(ImageStoreError) {
+                let image = try await load()
+                post(Delivery(tag: tag, slot: slot, image: image))
+            } catch {
+                // A cancelled cell wants nothing back; a failure is reported.
+                if error != .cancelled { post(Delivery(tag: tag, slot: slot, image: nil)) }
+            }
+        }
+    }
+
     /// Everything posted since the last call, in order; called by the UI thread.
     func drain() -> [Delivery] {
         lock.withLock {

@@ -1,0 +1,76 @@
+import Dispatch
+import Foundation
+import WeakImageStore
+
+/// Plays a UI workload on a dedicated thread against a fresh store on the default policy, and
+/// measures around it what the store did: decodes, peak live bytes, leaks.
+///
+/// The scrolling and gallery workloads share it; each brings its own frame loop as `play`.
+enum UIThreadSession {
+    /// What one session cost, with what the workload's own thread observed.
+    struct Measurement<Observations: Sendable>: Sendable {
+        let observations: Observations
+        /// Decodes the store ran, wasted ones included.
+        let decodes: Int
+        /// The most live decoded bytes at any moment of the session.
+        let peakLiveBytes: Int
+        /// Bitmaps still alive after the thread and the store were released: 0 unless something
+        /// leaked.
+        let liveCountAfterRelease: Int
+        let wallSeconds: Double
+    }
+
+    /// How long a session waits, at most, for the decodes nobody waits for any more to end.
+    private static let idleTimeoutSeconds = 30.0
+
+    /// Runs `play` on a new thread with a new store of the images under `root`, waits for it
+    /// and for the loads nobody waits for any more, then releases the store and measures.
+    static func run<Observations: Sendable>(
+        root: URL, _ play: @escaping @Sendable (ImageStore<Bitmap>) -> Observations
+    ) -> Measurement<Observations> {
+        ResidentMemory.releaseFreeMemory()
+        let baseline = Bitmap.memory
+        BitmapMemory.resetPeak()
+        let start = MonotonicClock.now()
+        let (observations, decodes) = playOnUIThread(root: root, play)
+        let wallSeconds = Double(MonotonicClock.now() - start) / 1e9
+        return Measurement(
+            observations: observations, decodes: decodes,
+            peakLiveBytes: Bitmap.memory.peakBytes - baseline.liveBytes,
+            liveCountAfterRelease: Bitmap.memory.liveCount - baseline.liveCount, wallSeconds: wallSeconds)
+    }
+
+    /// The store is gone when this returns.
+    private static func playOnUIThread<Observations: Sendable>(
+        root: URL, _ play: @escaping @Sendable (ImageStore<Bitmap>) -> Observations
+    ) -> (Observations, decodes: Int) {
+        let decoder = CountingDecoder()
+        let store = ImageStore(directories: [root], policy: .default, decoder: decoder)
+        let observations = LockedBox<Observations?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            observations.value = play(store)
+            finished.signal()
+        }
+        thread.name = "UI thread"
+        thread.start()
+        finished.wait()
+        // The thread's closure holds the store until the thread has exited.
+        while !thread.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+        waitForIdleDecoder(decoder.counts)
+        guard let result = observations.value else { preconditionFailure("the UI thread returned nothing") }
+        return (result, decoder.counts.finishedDecodes)
+    }
+
+    /// Waits until no decode has run for a while: a load whose last waiter left while it ran
+    /// still finishes (and counts as wasted).
+    private static func waitForIdleDecoder(_ counts: CountingDecoder.Counts) {
+        let deadline = MonotonicClock.now() + UInt64(idleTimeoutSeconds * 1e9)
+        var quietChecks = 0
+        // Three quiet checks 20 ms apart cover a load between reading its file and decoding it.
+        while quietChecks < 3 && MonotonicClock.now() < deadline {
+            quietChecks = counts.runningDecodes == 0 ? quietChecks + 1 : 0
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+}
