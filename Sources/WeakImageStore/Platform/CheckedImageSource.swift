@@ -21,6 +21,26 @@ struct CheckedImageSource {
     /// - Throws: ``PlatformImageError/undecodable`` if ImageIO cannot read it,
     ///   ``PlatformImageError/tooManyPixels(width:height:limit:)`` if it is too large.
     init(data: Data, maximumPixelCount: Int) throws(PlatformImageError) {
+        guard let (source, properties) = Self.open(data) else { throw .undecodable }
+        let (width, height) = properties.size
+        let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixelCount <= maximumPixelCount else {
+            throw .tooManyPixels(width: width, height: height, limit: maximumPixelCount)
+        }
+        self.source = source
+        pixelWidth = width
+        pixelHeight = height
+        orientation = properties.orientation
+    }
+
+    /// What a file's first image declares, read without decoding it.
+    private struct Properties {
+        let size: (width: Int, height: Int)
+        let orientation: CGImagePropertyOrientation
+    }
+
+    /// Opens `data` and reads its first image's properties; nil if ImageIO cannot read them.
+    private static func open(_ data: Data) -> (CGImageSource, Properties)? {
         // The decoded pixels are kept where the decoders ask for them, not a second time here.
         let options = [kCGImageSourceShouldCache: false] as CFDictionary
         guard let source = CGImageSourceCreateWithData(data as CFData, options),
@@ -29,17 +49,11 @@ struct CheckedImageSource {
             let width = properties[kCGImagePropertyPixelWidth] as? Int,
             let height = properties[kCGImagePropertyPixelHeight] as? Int,
             width > 0, height > 0
-        else { throw .undecodable }
-        let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
-        guard !overflow, pixelCount <= maximumPixelCount else {
-            throw .tooManyPixels(width: width, height: height, limit: maximumPixelCount)
-        }
-        self.source = source
-        pixelWidth = width
-        pixelHeight = height
-        orientation =
+        else { return nil }
+        let orientation =
             (properties[kCGImagePropertyOrientation] as? UInt32).flatMap(CGImagePropertyOrientation.init(rawValue:))
             ?? .up
+        return (source, Properties(size: (width, height), orientation: orientation))
     }
 
     /// The image with its pixels still encoded, for a caller that decodes them into a buffer of
@@ -93,15 +107,7 @@ struct CheckedImageSource {
     /// The pixel size `data` declares, read from its properties without decoding; nil if ImageIO
     /// cannot read it.
     static func pixelSize(of data: Data) -> (width: Int, height: Int)? {
-        let options = [kCGImageSourceShouldCache: false] as CFDictionary
-        guard let source = CGImageSourceCreateWithData(data as CFData, options),
-            CGImageSourceGetCount(source) > 0,
-            let properties = CGImageSourceCopyPropertiesAtIndex(source, 0, options) as? [CFString: Any],
-            let width = properties[kCGImagePropertyPixelWidth] as? Int,
-            let height = properties[kCGImagePropertyPixelHeight] as? Int,
-            width > 0, height > 0
-        else { return nil }
-        return (width, height)
+        open(data)?.1.size
     }
 
     /// The decoded byte count of `image`: `bytesPerRow × height`, row padding included.
