@@ -1,0 +1,124 @@
+/// Brings one component's samples to the output resolution, one output row at a time, exactly
+/// as libjpeg-turbo 2.1.5's `jdsample.c` does by default:
+///
+/// | ratio (output : component)     | method                                                 |
+/// |--------------------------------|--------------------------------------------------------|
+/// | 1 : 1                          | copy                                                   |
+/// | 2 : 1 horizontally             | triangle filter (`h2v1_fancy_upsample`) if the component is more than 2 samples wide, else replication |
+/// | 2 : 1 vertically               | triangle filter (`h1v2_fancy_upsample`)                |
+/// | 2 : 1 both ways                | triangle filter (`h2v2_fancy_upsample`) if more than 2 samples wide, else replication |
+/// | any other integer ratio        | replication (`int_upsample`)                           |
+///
+/// With `fancy` off (libjpeg turns it off at 1/8 scale) every ratio replicates. The filters see
+/// the component's edge samples repeated beyond its edges, as libjpeg's context rows do.
+struct JPEGUpsampler {
+    /// How the component is expanded.
+    enum Method: Equatable {
+        case copy
+        case fancyHorizontal
+        case fancyVertical
+        case fancyBoth
+        case replicate(horizontal: Int, vertical: Int)
+    }
+
+    let method: Method
+    /// The component's samples: `height` rows of `width` meaningful samples, `stride` apart.
+    let samples: UnsafePointer<UInt8>
+    let stride: Int
+    let width: Int
+    let height: Int
+
+    /// Chooses the method for a component whose samples are `horizontalExpansion` ×
+    /// `verticalExpansion` times smaller than the output.
+    init(
+        samples: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int,
+        horizontalExpansion: Int, verticalExpansion: Int, fancy: Bool
+    ) {
+        self.samples = samples
+        self.stride = stride
+        self.width = width
+        self.height = height
+        switch (horizontalExpansion, verticalExpansion) {
+        case (1, 1): method = .copy
+        case (2, 1) where fancy && width > 2: method = .fancyHorizontal
+        case (1, 2) where fancy: method = .fancyVertical
+        case (2, 2) where fancy && width > 2: method = .fancyBoth
+        default: method = .replicate(horizontal: horizontalExpansion, vertical: verticalExpansion)
+        }
+    }
+
+    /// A pointer to output row `y` of the component, computed into `scratch` when needed.
+    ///
+    /// - Parameters:
+    ///   - y: The output row, in `0..<outputHeight`.
+    ///   - outputWidth: The samples the caller reads from the result.
+    ///   - scratch: At least `outputWidth + 2 * width + 8` writable bytes.
+    func row(_ y: Int, outputWidth: Int, scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
+        switch method {
+        case .copy:
+            return samples + min(y, height - 1) * stride
+        case .fancyHorizontal:
+            fancyHorizontalRow(samples + min(y, height - 1) * stride, into: scratch)
+            return UnsafePointer(scratch)
+        case .fancyVertical:
+            let (near, far) = verticalNeighbours(y)
+            let bias = y & 1 == 0 ? 1 : 2
+            for x in 0..<min(width, outputWidth) {
+                scratch[x] = UInt8(truncatingIfNeeded: (3 * Int(near[x]) + Int(far[x]) + bias) >> 2)
+            }
+            return UnsafePointer(scratch)
+        case .fancyBoth:
+            fancyBothRow(y, into: scratch)
+            return UnsafePointer(scratch)
+        case .replicate(let horizontal, let vertical):
+            let source = samples + min(y / vertical, height - 1) * stride
+            if horizontal == 1 { return source }
+            var x = 0
+            for column in 0..<width {
+                let value = source[column]
+                for _ in 0..<horizontal {
+                    scratch[x] = value
+                    x += 1
+                }
+                if x >= outputWidth { break }
+            }
+            return UnsafePointer(scratch)
+        }
+    }
+
+    /// The nearer and farther input rows of output row `y` for the vertical triangle filter.
+    @inline(__always)
+    private func verticalNeighbours(_ y: Int) -> (UnsafePointer<UInt8>, UnsafePointer<UInt8>) {
+        let nearRow = min(y >> 1, height - 1)
+        let farRow = y & 1 == 0 ? max(nearRow - 1, 0) : min(nearRow + 1, height - 1)
+        return (samples + nearRow * stride, samples + farRow * stride)
+    }
+
+    private func fancyHorizontalRow(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
+        // Proven above: width > 2, and the scratch holds 2 * width samples.
+        let last = width - 1
+        for x in 0...last {
+            let center = 3 * Int(input[x])
+            let left = Int(input[max(x - 1, 0)])
+            let right = Int(input[min(x + 1, last)])
+            output[2 * x] = UInt8(truncatingIfNeeded: (center + left + 1) >> 2)
+            output[2 * x + 1] = UInt8(truncatingIfNeeded: (center + right + 2) >> 2)
+        }
+    }
+
+    private func fancyBothRow(_ y: Int, into output: UnsafeMutablePointer<UInt8>) {
+        let (near, far) = verticalNeighbours(y)
+        let last = width - 1
+        // Column sums of 3 * near + far, the vertical half of the filter.
+        @inline(__always) func columnSum(_ x: Int) -> Int { 3 * Int(near[x]) + Int(far[x]) }
+        var previous = columnSum(0)
+        var current = previous
+        for x in 0...last {
+            let next = x < last ? columnSum(x + 1) : current
+            output[2 * x] = UInt8(truncatingIfNeeded: (3 * current + previous + 8) >> 4)
+            output[2 * x + 1] = UInt8(truncatingIfNeeded: (3 * current + next + 7) >> 4)
+            previous = current
+            current = next
+        }
+    }
+}
