@@ -1,7 +1,12 @@
 import Foundation
 
 extension ImageStore where Image == Bitmap {
-    /// Creates a store of portable ``Bitmap``s decoded by the built-in ``PNGDecoder``.
+    /// Creates a store of portable ``Bitmap``s decoded by the built-in ``BitmapDecoder``: PNG and
+    /// JPEG files, told apart by their leading bytes.
+    ///
+    /// Names without an extension try `extensions` in order, `["png"]` by default, as
+    /// `UIImage(named:)` does; name JPEGs with their extension (`"photo.jpg"`), or pass
+    /// `extensions: ["png", "jpg", "jpeg"]` to find them without one.
     ///
     /// ```swift
     /// let images = ImageStore(directories: [URL(fileURLWithPath: "/srv/app/images")])
@@ -15,18 +20,21 @@ extension ImageStore where Image == Bitmap {
     ///   - extensions: The file extensions to try, in order. Defaults to `["png"]`.
     ///   - maximumFileSize: Files larger than this many bytes are refused before being read.
     ///     Defaults to 64 MiB.
-    ///   - pngDecoder: The decoder, with its size limits. Defaults to `PNGDecoder()` (64 Mi pixels).
+    ///   - pngDecoder: The PNG decoder, with its size limits. Defaults to `PNGDecoder()` (64 Mi pixels).
+    ///   - jpegDecoder: The JPEG decoder, with its size limits. Defaults to `JPEGDecoder()` (64 Mi pixels).
     public convenience init(
         directories: [URL],
         policy: CachePolicy = .default,
         scales: [Int] = [2, 3, 1],
         extensions: [String] = ["png"],
         maximumFileSize: Int = ImageStore.defaultMaximumFileSize,
-        pngDecoder: PNGDecoder = PNGDecoder()
+        pngDecoder: PNGDecoder = PNGDecoder(),
+        jpegDecoder: JPEGDecoder = JPEGDecoder()
     ) {
         self.init(
             directories: directories, policy: policy, scales: scales, extensions: extensions,
-            maximumFileSize: maximumFileSize, decoder: pngDecoder
+            maximumFileSize: maximumFileSize,
+            decoder: BitmapDecoder(pngDecoder: pngDecoder, jpegDecoder: jpegDecoder)
         )
     }
 }
