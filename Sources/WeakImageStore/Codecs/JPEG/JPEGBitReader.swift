@@ -127,7 +127,7 @@ struct JPEGBitReader {
     ///
     /// - Returns: The symbol, or -1 for a bit pattern that is no code of the table.
     @inline(__always)
-    mutating func decode(_ table: borrowing JPEGHuffmanTable) -> Int {
+    mutating func decode(_ table: JPEGHuffmanTable.Pointers) -> Int {
         if bitCount < 16 { refill() }
         let entry = table.lookup[peek(JPEGHuffmanTable.lookupBits)]
         if entry != 0 {
@@ -137,8 +137,15 @@ struct JPEGBitReader {
         return decodeLong(table)
     }
 
+    /// Decodes one Huffman symbol.
+    @inline(__always)
+    mutating func decode(_ table: JPEGHuffmanTable) -> Int {
+        decode(table.pointers)
+    }
+
     /// Decodes a code longer than the lookup table resolves.
-    private mutating func decodeLong(_ table: borrowing JPEGHuffmanTable) -> Int {
+    @inline(never)
+    mutating func decodeLong(_ table: JPEGHuffmanTable.Pointers) -> Int {
         var length = JPEGHuffmanTable.lookupBits + 1
         while length <= 16 {
             let code = Int32(peek(length))

@@ -11,9 +11,13 @@ final class JPEGCoefficientBuffer {
     /// The number of coefficients of each plane.
     let counts: [Int]
 
-    /// Allocates zeroed coefficients for every block of `frame`.
-    init(frame: JPEGFrame) {
-        counts = frame.components.map { $0.blocksPerLine * $0.blockRows * 64 }
+    /// Allocates zeroed coefficients for every block of `frame`, or for one MCU row only (the
+    /// streaming decode of a single-scan sequential file).
+    init(frame: JPEGFrame, mcuRowOnly: Bool = false) {
+        counts = frame.components.map { component in
+            let rows = mcuRowOnly ? (frame.components.count == 1 ? 1 : component.verticalSampling) : component.blockRows
+            return component.blocksPerLine * rows * 64
+        }
         planes = counts.map { count in
             let plane = UnsafeMutablePointer<Int16>.allocate(capacity: count)
             plane.initialize(repeating: 0, count: count)
@@ -24,12 +28,26 @@ final class JPEGCoefficientBuffer {
     deinit {
         for plane in planes { plane.deallocate() }
     }
+
+    /// Sets every coefficient to zero.
+    func clear() {
+        for (plane, count) in zip(planes, counts) { plane.update(repeating: 0, count: count) }
+    }
 }
 
 /// The zigzag-to-natural order of T.81 Figure A.6, with 16 extra entries of 63 so that a corrupt
 /// run past the end of a block writes to its last coefficient instead of out of bounds (as
 /// libjpeg does).
-let jpegNaturalOrder: [Int] = [
+let jpegNaturalOrder: [Int] = jpegNaturalOrderValues
+
+/// ``jpegNaturalOrder`` as a pointer for the hot loops: allocated once, never freed.
+nonisolated(unsafe) let jpegNaturalOrderPointer: UnsafePointer<Int> = {
+    let pointer = UnsafeMutablePointer<Int>.allocate(capacity: jpegNaturalOrderValues.count)
+    pointer.initialize(from: jpegNaturalOrderValues, count: jpegNaturalOrderValues.count)
+    return UnsafePointer(pointer)
+}()
+
+private let jpegNaturalOrderValues: [Int] = [
     0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5,
     12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
     35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51,

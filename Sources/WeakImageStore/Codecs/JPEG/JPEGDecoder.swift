@@ -22,9 +22,10 @@ import Foundation
 ///
 /// Hostile input cannot crash the decoder, make it loop or allocate without bound: the size
 /// limits are checked from the frame header before anything is allocated, and a file whose
-/// scan data is too short to hold the frame's blocks is refused before the coefficients are
-/// allocated. Memory: 2 bytes of coefficients per sample (all scans are read before the
-/// inverse DCT), the component planes, and the output.
+/// scan data is too short to hold the frame's blocks is refused before anything large is
+/// allocated. Memory: the output, the component samples at the output scale (1.5 bytes per
+/// output pixel for 4:2:0), and for progressive or multi-scan files the coefficients of the
+/// whole image (2 bytes per sample, 3 bytes per source pixel for 4:2:0) until the last scan.
 public struct JPEGDecoder: ImageDecoding {
     /// The most pixels (`width * height`) an image may have. Defaults to 64 Mi (67 108 864).
     public var maximumPixelCount: Int
@@ -100,14 +101,12 @@ public struct JPEGDecoder: ImageDecoding {
         precondition([1, 2, 4, 8].contains(scaleDenominator), "scaleDenominator must be 1, 2, 4 or 8")
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .notAJPEG }
         var file = try JPEGFileDecoder(
-            bytes: base, count: bytes.count, maximumPixelCount: maximumPixelCount, maximumDimension: maximumDimension
+            bytes: base, count: bytes.count, maximumPixelCount: maximumPixelCount, maximumDimension: maximumDimension,
+            scaleDenominator: scaleDenominator
         )
         try file.run()
-        guard let frame = file.frame, let coefficients = file.coefficients else { throw .incompleteImage }
-        let renderer = JPEGRenderer(
-            frame: frame, coefficients: coefficients, quantization: file.componentQuantization.map { $0 ?? [] },
-            colorSpace: file.colorSpace, scaleDenominator: scaleDenominator
-        )
+        guard let planes = file.planes else { throw .incompleteImage }
+        let renderer = JPEGRenderer(planes: planes, colorSpace: file.colorSpace)
         let format: PixelFormat = file.colorSpace == .gray ? .gray8 : .rgba8
         let pixels = renderer.render()
         let upright = file.orientation.apply(

@@ -1,5 +1,10 @@
-/// Reads a whole JPEG file: the tables, the frame header and every scan, leaving the quantized
-/// coefficients of the image and what is needed to turn them into pixels.
+/// Reads a whole JPEG file: the tables, the frame header and every scan, leaving the component
+/// samples after the inverse DCT and what is needed to turn them into pixels.
+///
+/// A sequential file whose first scan holds every component (nearly every baseline photo) is
+/// streamed: each MCU row is transformed as soon as it is decoded, so only one MCU row of
+/// coefficients exists at a time. Other files (progressive, or one scan per component) keep the
+/// coefficients of the whole image until the last scan, 2 bytes per sample.
 struct JPEGFileDecoder {
     /// The most scans a file may have. libjpeg-turbo 3's TurboJPEG sets 500 by default; every
     /// scan visits each of its blocks, so a small file with thousands of tiny scans could
@@ -9,9 +14,12 @@ struct JPEGFileDecoder {
     private var reader: JPEGSegmentReader
     private let maximumPixelCount: Int
     private let maximumDimension: Int
+    private let scaleDenominator: Int
+    /// The samples, once the image is complete.
+    private(set) var planes: JPEGSamplePlanes?
 
     private(set) var frame: JPEGFrame?
-    private(set) var coefficients: JPEGCoefficientBuffer?
+    private var coefficients: JPEGCoefficientBuffer?
     /// Quantization tables as defined so far, natural order, as libjpeg's 16-bit multipliers.
     private var quantizationTables: [[Int32]?] = [nil, nil, nil, nil]
     /// The table each component latched at its first scan (libjpeg's `latch_quant_tables`).
@@ -26,9 +34,11 @@ struct JPEGFileDecoder {
     private(set) var orientation = JPEGOrientation.upright
 
     init(
-        bytes: UnsafePointer<UInt8>, count: Int, maximumPixelCount: Int, maximumDimension: Int
+        bytes: UnsafePointer<UInt8>, count: Int, maximumPixelCount: Int, maximumDimension: Int,
+        scaleDenominator: Int = 1
     ) throws(JPEGError) {
         reader = try JPEGSegmentReader(bytes: bytes, count: count)
+        self.scaleDenominator = scaleDenominator
         self.maximumPixelCount = maximumPixelCount
         self.maximumDimension = maximumDimension
     }
@@ -74,6 +84,8 @@ struct JPEGFileDecoder {
                     return
                 }
                 try readScan(data, marker: marker)
+                // A streamed single-scan file is complete: what follows cannot change its pixels.
+                if planes != nil { return }
             case 0xE0:
                 let data = try reader.segmentData(of: marker)
                 // "JFIF\0" with at least the 14 bytes libjpeg examines.
@@ -108,6 +120,10 @@ struct JPEGFileDecoder {
         // A progressive file without EOI may lack refinement scans: that is a truncated file.
         // A sequential one whose every component was fully decoded is only missing its EOI.
         if !reachedEOI && frame.process == .progressive { throw .truncated(offset: reader.count) }
+        guard let coefficients else { throw .incompleteImage }
+        let planes = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
+        planes.transformAll(from: coefficients, quantization: componentQuantization.map { $0 ?? [] })
+        self.planes = planes
     }
 
     private mutating func readFrame(_ data: UnsafeRawBufferPointer, marker: JPEGSegmentReader.Marker) throws(JPEGError)
@@ -186,26 +202,86 @@ struct JPEGFileDecoder {
             guard let table = quantizationTables[id] else { throw .undefinedTable(.quantization, id: id) }
             componentQuantization[member.componentIndex] = table
         }
-        let coefficients = try allocateCoefficients(frame)
+        try checkDataSize(frame)
         var bits = JPEGBitReader(bytes: reader.bytes, count: reader.count, position: reader.position)
         var decoder = JPEGScanDecoder(
             frame: frame, scan: scan, tables: tables, restartInterval: restartInterval, scanOffset: marker.offset
         )
-        try decoder.decode(into: coefficients, reader: &bits)
+        if frame.process == .sequential && scanCount == 1 && scan.members.count == frame.components.count {
+            try decodeStreaming(frame: frame, decoder: &decoder, bits: &bits)
+        } else if skipsScan(scan, frame: frame) {
+            bits = JPEGBitReader(bytes: reader.bytes, count: reader.count, position: skipEntropyCodedData())
+        } else {
+            let coefficients = self.coefficients ?? JPEGCoefficientBuffer(frame: frame)
+            self.coefficients = coefficients
+            try decoder.decode(into: coefficients, reader: &bits)
+        }
         reader.position = bits.resumePosition
         for member in scan.members { componentScanned[member.componentIndex] = true }
     }
 
-    /// Allocates the coefficients at the first scan, once the data's size can be checked.
-    private mutating func allocateCoefficients(_ frame: JPEGFrame) throws(JPEGError) -> JPEGCoefficientBuffer {
-        if let coefficients { return coefficients }
+    /// Decodes the only scan of a sequential file MCU row by MCU row, transforming each row
+    /// into the planes at once.
+    private mutating func decodeStreaming(
+        frame: JPEGFrame, decoder: inout JPEGScanDecoder, bits: inout JPEGBitReader
+    ) throws(JPEGError) {
+        let rowBuffer = JPEGCoefficientBuffer(frame: frame, mcuRowOnly: true)
+        let planes = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
+        let quantization = componentQuantization.map { $0 ?? [] }
+        let quantizationPointers = UnsafeMutablePointer<Int32>.allocate(capacity: 64 * frame.components.count)
+        defer { quantizationPointers.deallocate() }
+        for (index, table) in quantization.enumerated() {
+            (quantizationPointers + 64 * index).initialize(from: table, count: 64)
+        }
+        let single = frame.components.count == 1
+        try decoder.decode(into: rowBuffer, reader: &bits) { mcuRow in
+            for (index, component) in frame.components.enumerated() {
+                let rows = single ? 1 : component.verticalSampling
+                for blockY in 0..<rows {
+                    planes.transformBlockRow(
+                        component: index, blockRow: mcuRow * rows + blockY,
+                        blocks: rowBuffer.planes[index] + blockY * component.blocksPerLine * 64,
+                        quantization: quantizationPointers + 64 * index
+                    )
+                }
+            }
+        }
+        self.planes = planes
+    }
+
+    /// Whether a progressive scan refines only coefficients the scaled inverse DCT never reads:
+    /// AC coefficients of a component transformed at 1×1 (luma at 1/8).
+    private func skipsScan(_ scan: JPEGScanHeader, frame: JPEGFrame) -> Bool {
+        guard frame.process == .progressive, !scan.isDCScan, scaleDenominator == 8 else { return false }
+        let sizes = JPEGSamplePlanes.transformSizes(frame: frame, scaleDenominator: scaleDenominator)
+        return scan.members.allSatisfy { sizes[$0.componentIndex] == 1 }
+    }
+
+    /// The position of the first marker after the scan data other than RSTn (or the file's end),
+    /// found without decoding the data.
+    private func skipEntropyCodedData() -> Int {
+        var position = reader.position
+        let bytes = reader.bytes
+        while position + 1 < reader.count {
+            if bytes[position] == 0xFF {
+                let next = bytes[position + 1]
+                if next != 0 && next != 0xFF && !(0xD0...0xD7).contains(next) { return position }
+                position += next == 0xFF ? 1 : 2
+            } else {
+                position += 1
+            }
+        }
+        return reader.count
+    }
+
+    /// Checks, before anything large is allocated, that the data after the first scan header
+    /// could hold the frame.
+    private func checkDataSize(_ frame: JPEGFrame) throws(JPEGError) {
+        guard scanCount == 1 else { return }
         // Every block costs at least one bit (its DC code) somewhere after this scan header.
         let blocks = frame.components.reduce(0) { $0 + $1.widthInBlocks * $1.heightInBlocks }
         let remaining = reader.count - reader.position
         guard blocks <= remaining * 8 else { throw .insufficientData(blocks: blocks, bytes: remaining) }
-        let buffer = JPEGCoefficientBuffer(frame: frame)
-        coefficients = buffer
-        return buffer
     }
 
     /// The Huffman tables the scan uses, with libjpeg's checks and its standard-table fallback.
@@ -221,7 +297,7 @@ struct JPEGFileDecoder {
                 let id = member.dcTableID
                 dc = dcTables[id] ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: true, id: id) : nil)
                 guard let table = dc else { throw .undefinedTable(.huffmanDC, id: id) }
-                guard table.symbols.allSatisfy({ $0 <= 15 }) else { throw .badHuffmanTable(.huffmanDC, id: id) }
+                guard table.isValidForDC else { throw .badHuffmanTable(.huffmanDC, id: id) }
             }
             if needsAC {
                 let id = member.acTableID

@@ -1,19 +1,42 @@
 /// A Huffman table from a DHT segment, prepared for decoding from a left-aligned bit buffer.
 ///
 /// Codes of up to ``lookupBits`` bits are resolved by one lookup of the next ``lookupBits``
-/// bits; longer codes by comparing against the largest code of each length (T.81 F.2.2.3).
-struct JPEGHuffmanTable: Sendable {
+/// bits; longer codes by comparing against the largest code of each length (T.81 F.2.2.3). For
+/// AC tables a second lookup resolves a run/size symbol *and* its value bits in one step when
+/// both fit in ``lookupBits`` bits, which covers most coefficients of photos.
+struct JPEGHuffmanTable {
     /// The number of bits resolved by one table lookup.
     static let lookupBits = 9
 
-    /// For each `lookupBits`-bit prefix: `length << 8 | symbol`, or 0 if the code is longer.
-    private(set) var lookup: [UInt16]
-    /// For each length 1...16, the largest code of that length, or -1; index 17 is a sentinel.
-    private(set) var maximumCode: [Int32]
-    /// For each length, the symbol index of its first code minus that code.
-    private(set) var valueOffset: [Int32]
-    /// The symbols in code order.
-    private(set) var symbols: [UInt8]
+    /// The tables' memory, freed with the last copy of the table.
+    private final class Storage {
+        let base: UnsafeMutableRawPointer
+        init(byteCount: Int) {
+            base = .allocate(byteCount: byteCount, alignment: 16)
+            base.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+        }
+        deinit { base.deallocate() }
+    }
+
+    /// Plain pointers into the table for the hot loops; valid while the table is alive.
+    struct Pointers {
+        /// For each `lookupBits`-bit prefix: `length << 8 | symbol`, or 0 if the code is longer.
+        let lookup: UnsafePointer<UInt16>
+        /// For each prefix: `value << 16 | run << 8 | bits`, or 0 when the code and its value
+        /// bits do not fit in the prefix (or the symbol is EOB or ZRL).
+        let runValue: UnsafePointer<Int32>
+        /// For each length 1...16, the largest code of that length, or -1; index 17 is a sentinel.
+        let maximumCode: UnsafePointer<Int32>
+        /// For each length, the symbol index of its first code minus that code.
+        let valueOffset: UnsafePointer<Int32>
+        /// The symbols in code order.
+        let symbols: UnsafePointer<UInt8>
+    }
+
+    private let storage: Storage
+    let pointers: Pointers
+    /// The number of symbols.
+    let symbolCount: Int
 
     /// Builds the table from the 16 code counts and the symbols of a DHT entry.
     ///
@@ -21,10 +44,21 @@ struct JPEGHuffmanTable: Sendable {
     ///   rejects the all-ones code too) or more than 256 symbols.
     init?(counts: [Int], symbols: [UInt8]) {
         guard counts.count == 16, symbols.count == counts.reduce(0, +), symbols.count <= 256 else { return nil }
-        self.symbols = symbols
-        lookup = [UInt16](repeating: 0, count: 1 << Self.lookupBits)
-        maximumCode = [Int32](repeating: -1, count: 18)
-        valueOffset = [Int32](repeating: 0, count: 18)
+        let entries = 1 << Self.lookupBits
+        storage = Storage(byteCount: entries * 2 + entries * 4 + 18 * 4 * 2 + 256)
+        let base = storage.base
+        let lookup = base.bindMemory(to: UInt16.self, capacity: entries)
+        let runValue = (base + entries * 2).bindMemory(to: Int32.self, capacity: entries)
+        let maximumCode = (base + entries * 6).bindMemory(to: Int32.self, capacity: 18)
+        let valueOffset = (base + entries * 6 + 72).bindMemory(to: Int32.self, capacity: 18)
+        let symbolStorage = (base + entries * 6 + 144).bindMemory(to: UInt8.self, capacity: 256)
+        pointers = Pointers(
+            lookup: lookup, runValue: runValue, maximumCode: maximumCode, valueOffset: valueOffset,
+            symbols: symbolStorage
+        )
+        symbolCount = symbols.count
+        for (index, symbol) in symbols.enumerated() { symbolStorage[index] = symbol }
+        for length in 0..<18 { maximumCode[length] = -1 }
         var code: Int32 = 0
         var symbolIndex = 0
         for length in 1...16 {
@@ -36,8 +70,18 @@ struct JPEGHuffmanTable: Sendable {
                     if length <= Self.lookupBits {
                         let shift = Self.lookupBits - length
                         let first = Int(code) << shift
-                        let entry = UInt16(length) << 8 | UInt16(symbols[symbolIndex])
-                        for index in first..<(first + (1 << shift)) { lookup[index] = entry }
+                        let symbol = Int(symbols[symbolIndex])
+                        let entry = UInt16(length) << 8 | UInt16(symbol)
+                        let run = symbol >> 4
+                        let size = symbol & 15
+                        for index in first..<(first + (1 << shift)) {
+                            lookup[index] = entry
+                            if size != 0 && length + size <= Self.lookupBits {
+                                let bits = (index >> (Self.lookupBits - length - size)) & ((1 << size) - 1)
+                                let value = bits < (1 << (size - 1)) ? bits - (1 << size) + 1 : bits
+                                runValue[index] = Int32(value) << 16 | Int32(run << 8 | (length + size))
+                            }
+                        }
                     }
                     code += 1
                     symbolIndex += 1
@@ -49,6 +93,11 @@ struct JPEGHuffmanTable: Sendable {
             code <<= 1
         }
         maximumCode[17] = Int32.max
+    }
+
+    /// Whether every symbol is at most 15, as DC tables require.
+    var isValidForDC: Bool {
+        (0..<symbolCount).allSatisfy { pointers.symbols[$0] <= 15 }
     }
 
     /// The standard tables of T.81 Annex K.3, which libjpeg substitutes for undefined slots 0 and
@@ -65,10 +114,12 @@ struct JPEGHuffmanTable: Sendable {
             )
         case (false, 0):
             return JPEGHuffmanTable(
-                counts: StandardHuffmanTables.luminanceACCounts, symbols: StandardHuffmanTables.luminanceACSymbols)
+                counts: StandardHuffmanTables.luminanceACCounts, symbols: StandardHuffmanTables.luminanceACSymbols
+            )
         case (false, 1):
             return JPEGHuffmanTable(
-                counts: StandardHuffmanTables.chrominanceACCounts, symbols: StandardHuffmanTables.chrominanceACSymbols)
+                counts: StandardHuffmanTables.chrominanceACCounts, symbols: StandardHuffmanTables.chrominanceACSymbols
+            )
         default:
             return nil
         }

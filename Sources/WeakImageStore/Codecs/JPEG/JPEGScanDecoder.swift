@@ -15,8 +15,12 @@ struct JPEGScanDecoder {
     /// Where the scan's SOS segment starts, for error offsets.
     let scanOffset: Int
 
+    /// The tables' pointers per member, and the zigzag order, for the hot loops.
+    private let dcPointers: [JPEGHuffmanTable.Pointers?]
+    private let acPointers: [JPEGHuffmanTable.Pointers?]
+    private let naturalOrder = jpegNaturalOrderPointer
     /// The DC predictions of the scan members.
-    private var previousDC = [Int](repeating: 0, count: 4)
+    private var previousDC = SIMD4<Int>()
     /// The remaining blocks of a progressive end-of-band run.
     private var endOfBandRun = 0
 
@@ -26,6 +30,8 @@ struct JPEGScanDecoder {
         self.tables = tables
         self.restartInterval = restartInterval
         self.scanOffset = scanOffset
+        dcPointers = tables.dc.map { $0?.pointers }
+        acPointers = tables.ac.map { $0?.pointers }
     }
 
     private enum Kind {
@@ -37,7 +43,16 @@ struct JPEGScanDecoder {
     /// - Throws: ``JPEGError/corruptScanData(offset:)`` for an invalid code,
     ///   ``JPEGError/missingRestartMarker(expected:found:offset:)``, and
     ///   ``JPEGError/truncated(offset:)`` if the data ends before the last MCU.
-    mutating func decode(into coefficients: JPEGCoefficientBuffer, reader: inout JPEGBitReader) throws(JPEGError) {
+    ///
+    /// - Parameters:
+    ///   - coefficients: The whole image's coefficients, or with `onMCURow`, one MCU row's.
+    ///   - reader: The entropy-coded data.
+    ///   - onMCURow: Called after each MCU row when `coefficients` holds one row only; the
+    ///     buffer is cleared before the next row.
+    mutating func decode(
+        into coefficients: JPEGCoefficientBuffer, reader: inout JPEGBitReader, onMCURow: ((Int) -> Void)? = nil
+    ) throws(JPEGError) {
+        let streaming = onMCURow != nil
         let kind: Kind
         switch frame.process {
         case .sequential: kind = .sequential
@@ -62,6 +77,7 @@ struct JPEGScanDecoder {
         var mcuIndex = 0
         var nextRestart = 0
         for mcuRow in 0..<mcuRows {
+            if streaming && mcuRow > 0 { coefficients.clear() }
             for mcuColumn in 0..<mcusPerLine {
                 if restartInterval > 0 && mcuIndex > 0 && mcuIndex % restartInterval == 0 {
                     guard !reader.consumedPadding else { throw .truncated(offset: scanOffset) }
@@ -70,18 +86,18 @@ struct JPEGScanDecoder {
                         throw .missingRestartMarker(expected: nextRestart, found: marker.found, offset: reader.position)
                     }
                     nextRestart = (nextRestart + 1) & 7
-                    previousDC = [0, 0, 0, 0]
+                    previousDC = SIMD4()
                     endOfBandRun = 0
                 }
                 for (memberIndex, member) in scan.members.enumerated() {
                     let component = frame.components[member.componentIndex]
                     let plane = coefficients.planes[member.componentIndex]
                     if single {
-                        let block = plane + (mcuRow * component.blocksPerLine + mcuColumn) * 64
+                        let block = plane + ((streaming ? 0 : mcuRow) * component.blocksPerLine + mcuColumn) * 64
                         try decodeBlock(kind, block, memberIndex, &reader)
                     } else {
                         for blockY in 0..<component.verticalSampling {
-                            let row = mcuRow * component.verticalSampling + blockY
+                            let row = (streaming ? 0 : mcuRow * component.verticalSampling) + blockY
                             for blockX in 0..<component.horizontalSampling {
                                 let column = mcuColumn * component.horizontalSampling + blockX
                                 let block = plane + (row * component.blocksPerLine + column) * 64
@@ -94,6 +110,7 @@ struct JPEGScanDecoder {
             }
             // A file cut short is noticed within a row, not after decoding zeros to the end.
             guard !reader.consumedPadding else { throw .truncated(offset: scanOffset) }
+            onMCURow?(mcuRow)
         }
     }
 
@@ -114,7 +131,7 @@ struct JPEGScanDecoder {
     @inline(__always)
     private mutating func decodeDC(_ member: Int, _ reader: inout JPEGBitReader) throws(JPEGError) -> Int {
         // Tables are bound before decoding starts (the decoder checked they exist).
-        guard let table = tables.dc[member] else { throw .corruptScanData(offset: scanOffset) }
+        guard let table = dcPointers[member] else { throw .corruptScanData(offset: scanOffset) }
         let size = reader.decode(table)
         guard size >= 0 else { throw .corruptScanData(offset: scanOffset) }
         let difference = reader.signedValue(size)
@@ -127,9 +144,21 @@ struct JPEGScanDecoder {
         _ block: UnsafeMutablePointer<Int16>, _ member: Int, _ reader: inout JPEGBitReader
     ) throws(JPEGError) {
         block[0] = Int16(truncatingIfNeeded: try decodeDC(member, &reader))
-        guard let table = tables.ac[member] else { throw .corruptScanData(offset: scanOffset) }
+        guard let table = acPointers[member] else { throw .corruptScanData(offset: scanOffset) }
+        let order = naturalOrder
         var index = 1
         while index < 64 {
+            if reader.bitCount < 32 { reader.refill() }
+            // Most coefficients: code and value bits in one lookup.
+            let prefix = reader.peek(JPEGHuffmanTable.lookupBits)
+            let runValue = table.runValue[prefix]
+            if runValue != 0 {
+                reader.skip(Int(runValue & 0xFF))
+                index += Int((runValue >> 8) & 0xFF)
+                block[order[index]] = Int16(truncatingIfNeeded: runValue >> 16)
+                index += 1
+                continue
+            }
             let symbol = reader.decode(table)
             guard symbol >= 0 else { throw .corruptScanData(offset: scanOffset) }
             let run = symbol >> 4
@@ -137,7 +166,7 @@ struct JPEGScanDecoder {
             if size != 0 {
                 index += run
                 let value = reader.signedValue(size)
-                block[jpegNaturalOrder[index]] = Int16(truncatingIfNeeded: value)
+                block[order[index]] = Int16(truncatingIfNeeded: value)
             } else {
                 if run != 15 { break }
                 index += 15
@@ -166,7 +195,7 @@ struct JPEGScanDecoder {
             endOfBandRun -= 1
             return
         }
-        guard let table = tables.ac[member] else { throw .corruptScanData(offset: scanOffset) }
+        guard let table = acPointers[member] else { throw .corruptScanData(offset: scanOffset) }
         var index = scan.spectralStart
         let end = scan.spectralEnd
         let shift = scan.approximationLow
@@ -178,7 +207,7 @@ struct JPEGScanDecoder {
             if size != 0 {
                 index += run
                 let value = reader.signedValue(size)
-                block[jpegNaturalOrder[min(index, 79)]] = Int16(truncatingIfNeeded: value << shift)
+                block[naturalOrder[min(index, 79)]] = Int16(truncatingIfNeeded: value << shift)
             } else if run == 15 {
                 index += 15
             } else {
@@ -192,7 +221,7 @@ struct JPEGScanDecoder {
     private mutating func decodeACRefine(
         _ block: UnsafeMutablePointer<Int16>, _ member: Int, _ reader: inout JPEGBitReader
     ) throws(JPEGError) {
-        guard let table = tables.ac[member] else { throw .corruptScanData(offset: scanOffset) }
+        guard let table = acPointers[member] else { throw .corruptScanData(offset: scanOffset) }
         let plusOne = Int16(truncatingIfNeeded: 1 << scan.approximationLow)
         let minusOne = Int16(truncatingIfNeeded: -1 << scan.approximationLow)
         let end = scan.spectralEnd
@@ -212,7 +241,7 @@ struct JPEGScanDecoder {
                 }
                 // Correct the nonzero coefficients on the way; stop at the run-th zero one.
                 repeat {
-                    let position = jpegNaturalOrder[index]
+                    let position = naturalOrder[index]
                     let coefficient = block[position]
                     if coefficient != 0 {
                         if reader.bit() != 0 && coefficient & plusOne == 0 {
@@ -225,14 +254,14 @@ struct JPEGScanDecoder {
                     index += 1
                 } while index <= end
                 if value != 0 {
-                    block[jpegNaturalOrder[index]] = value
+                    block[naturalOrder[index]] = value
                 }
                 index += 1
             }
         }
         if endOfBandRun > 0 {
             while index <= end {
-                let position = jpegNaturalOrder[index]
+                let position = naturalOrder[index]
                 let coefficient = block[position]
                 if coefficient != 0 && reader.bit() != 0 && coefficient & plusOne == 0 {
                     block[position] = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne

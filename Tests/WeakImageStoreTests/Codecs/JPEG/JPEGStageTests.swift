@@ -155,10 +155,6 @@ final class JPEGStageTests: XCTestCase {
     }
 
     private func sizes(_ frame: JPEGFrame, _ denominator: Int) -> [Int] {
-        let coefficients = JPEGCoefficientBuffer(frame: frame)
-        return JPEGRenderer(
-            frame: frame, coefficients: coefficients, quantization: [], colorSpace: .yCbCr,
-            scaleDenominator: denominator
-        ).transformSizes()
+        JPEGSamplePlanes.transformSizes(frame: frame, scaleDenominator: denominator)
     }
 }
