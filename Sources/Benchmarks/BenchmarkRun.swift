@@ -112,7 +112,7 @@ struct BenchmarkRun {
             : [profile.largeDecodeSize, BenchmarkProfile.PixelSize(width: 4032, height: 3024)]
         let inputs = JPEGDecodeSpeedBenchmark.inputs(sizes: sizes, libjpegTurbo: libjpegTurbo)
         print(
-            "JPEG DECODE SPEED: source megapixels/s, median of \(profile.decodeSampleCount) samples; "
+            "JPEG DECODE SPEED: source megapixels per CPU second, median of \(profile.decodeSampleCount) samples; "
                 + "photos encoded by libjpeg-turbo (quality 85)")
         let rows = JPEGDecodeSpeedBenchmark.run(inputs, samples: profile.decodeSampleCount, libjpegTurbo: libjpegTurbo)
         print(JPEGDecodeSpeedBenchmark.table(rows) + "\n")

@@ -29,6 +29,17 @@ struct JPEGColorConverter: Sendable {
         cbToGreen = (0..<256).map { Int32(-fix(0.34414) * ($0 - 128) + half) }
     }
 
+    /// The four tables above, 256 entries each, for the hot loop: built once, never freed.
+    nonisolated(unsafe) private static let yccTables: UnsafePointer<Int32> = {
+        let converter = JPEGColorConverter(colorSpace: .gray)
+        let tables = UnsafeMutablePointer<Int32>.allocate(capacity: 1024)
+        tables.initialize(from: converter.crToRed, count: 256)
+        (tables + 256).initialize(from: converter.cbToBlue, count: 256)
+        (tables + 512).initialize(from: converter.crToGreen, count: 256)
+        (tables + 768).initialize(from: converter.cbToGreen, count: 256)
+        return UnsafePointer(tables)
+    }()
+
     /// The bytes one output pixel takes: 1 for gray, else 4 (RGBA).
     var bytesPerPixel: Int { colorSpace == .gray ? 1 : 4 }
 
@@ -55,23 +66,21 @@ struct JPEGColorConverter: Sendable {
                 output[4 * x + 3] = 255
             }
         case .yCbCr:
-            crToRed.withUnsafeBufferPointer { crToRed in
-                cbToBlue.withUnsafeBufferPointer { cbToBlue in
-                    crToGreen.withUnsafeBufferPointer { crToGreen in
-                        cbToGreen.withUnsafeBufferPointer { cbToGreen in
-                            let (luma, blueDifference, redDifference) = (rows[0], rows[1], rows[2])
-                            for x in 0..<width {
-                                let y = Int32(luma[x])
-                                let cb = Int(blueDifference[x])
-                                let cr = Int(redDifference[x])
-                                output[4 * x] = Self.clamp(y + crToRed[cr])
-                                output[4 * x + 1] = Self.clamp(y + ((cbToGreen[cb] + crToGreen[cr]) >> 16))
-                                output[4 * x + 2] = Self.clamp(y + cbToBlue[cb])
-                                output[4 * x + 3] = 255
-                            }
-                        }
-                    }
-                }
+            let tables = Self.yccTables
+            let (crToRed, cbToBlue) = (tables, tables + 256)
+            let (crToGreen, cbToGreen) = (tables + 512, tables + 768)
+            let (luma, blueDifference, redDifference) = (rows[0], rows[1], rows[2])
+            // Four bytes a pixel written as one 32-bit store; `output` holds 4 * width bytes.
+            let pixels = UnsafeMutableRawPointer(output)
+            for x in 0..<width {
+                let y = Int32(luma[x])
+                let cb = Int(blueDifference[x])
+                let cr = Int(redDifference[x])
+                let red = UInt32(Self.clamp(y &+ crToRed[cr]))
+                let green = UInt32(Self.clamp(y &+ ((cbToGreen[cb] &+ crToGreen[cr]) >> 16)))
+                let blue = UInt32(Self.clamp(y &+ cbToBlue[cb]))
+                let pixel = red | green << 8 | blue << 16 | 0xFF00_0000
+                pixels.storeBytes(of: pixel.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
             }
         case .cmyk:
             for x in 0..<width {

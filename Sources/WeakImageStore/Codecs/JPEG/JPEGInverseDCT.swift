@@ -4,9 +4,10 @@
 ///
 /// Each reads 64 quantized coefficients in natural order and the dequantization multipliers,
 /// and writes `size × size` samples with a row stride. Intermediate values are 64-bit like
-/// libjpeg's `JLONG`, the workspace between the passes 32-bit like its `int`, and outputs are
-/// range-limited the way libjpeg's table does (the 10-bit wrap included), so even corrupt
-/// coefficients give libjpeg's bytes.
+/// libjpeg's `JLONG` (except the 8×8 column pass, which runs in 32-bit SIMD lanes: the same
+/// results for every valid file, where no intermediate exceeds 32 bits), the workspace between
+/// the passes 32-bit like its `int`, and outputs are range-limited the way libjpeg's table does
+/// (the 10-bit wrap included).
 enum JPEGInverseDCT {
     private static let constBits = 13
     private static let pass1Bits = 2
@@ -55,65 +56,75 @@ enum JPEGInverseDCT {
         var workspace = (
             SIMD16<Int32>(), SIMD16<Int32>(), SIMD16<Int32>(), SIMD16<Int32>()
         )
+        let coefficients = UnsafeRawPointer(block)
+        let multipliers = UnsafeRawPointer(quantization)
+        // A block whose AC coefficients are all zero (most chroma blocks of photos) is flat:
+        // what both passes compute for it, in one step.
+        var anyAC = coefficients.loadUnaligned(as: SIMD8<Int16>.self) & SIMD8(0, -1, -1, -1, -1, -1, -1, -1)
+        for row in 1..<8 { anyAC |= coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self) }
+        if anyAC == .zero {
+            let dc = Int(Int32(truncatingIfNeeded: (Int(block[0]) * Int(quantization[0])) << pass1Bits))
+            let value = UInt64(range[descale(dc, pass1Bits + 3) & 1023]) &* 0x0101_0101_0101_0101
+            for row in 0..<8 {
+                UnsafeMutableRawPointer(output + row * stride).storeBytes(of: value, as: UInt64.self)
+            }
+            return
+        }
         withUnsafeMutableBytes(of: &workspace) { raw in
             let work = raw.baseAddress!.assumingMemoryBound(to: Int32.self)
-            // Pass 1: columns.
-            for column in 0..<8 {
-                let input = block + column
-                let quant = quantization + column
-                if input[8] == 0 && input[16] == 0 && input[24] == 0 && input[32] == 0 && input[40] == 0
-                    && input[48] == 0 && input[56] == 0
-                {
-                    let dc = Int32(truncatingIfNeeded: (Int(input[0]) * Int(quant[0])) << pass1Bits)
-                    for row in 0..<8 { work[row * 8 + column] = dc }
-                    continue
-                }
-                var z2 = Int(input[16]) * Int(quant[16])
-                var z3 = Int(input[48]) * Int(quant[48])
-                var z1 = (z2 + z3) * fix0541196100
-                var tmp2 = z1 + z3 * -fix1847759065
-                var tmp3 = z1 + z2 * fix0765366865
-                z2 = Int(input[0]) * Int(quant[0])
-                z3 = Int(input[32]) * Int(quant[32])
-                var tmp0 = (z2 + z3) << constBits
-                var tmp1 = (z2 - z3) << constBits
-                let tmp10 = tmp0 + tmp3
-                let tmp13 = tmp0 - tmp3
-                let tmp11 = tmp1 + tmp2
-                let tmp12 = tmp1 - tmp2
-                tmp0 = Int(input[56]) * Int(quant[56])
-                tmp1 = Int(input[40]) * Int(quant[40])
-                tmp2 = Int(input[24]) * Int(quant[24])
-                tmp3 = Int(input[8]) * Int(quant[8])
-                z1 = tmp0 + tmp3
-                z2 = tmp1 + tmp2
-                z3 = tmp0 + tmp2
-                var z4 = tmp1 + tmp3
-                let z5 = (z3 + z4) * fix1175875602
-                tmp0 *= fix0298631336
-                tmp1 *= fix2053119869
-                tmp2 *= fix3072711026
-                tmp3 *= fix1501321110
-                z1 *= -fix0899976223
-                z2 *= -fix2562915447
-                z3 *= -fix1961570560
-                z4 *= -fix0390180644
-                z3 += z5
-                z4 += z5
-                tmp0 += z1 + z3
-                tmp1 += z2 + z4
-                tmp2 += z2 + z3
-                tmp3 += z1 + z4
-                let shift = constBits - pass1Bits
-                work[column] = Int32(truncatingIfNeeded: descale(tmp10 + tmp3, shift))
-                work[56 + column] = Int32(truncatingIfNeeded: descale(tmp10 - tmp3, shift))
-                work[8 + column] = Int32(truncatingIfNeeded: descale(tmp11 + tmp2, shift))
-                work[48 + column] = Int32(truncatingIfNeeded: descale(tmp11 - tmp2, shift))
-                work[16 + column] = Int32(truncatingIfNeeded: descale(tmp12 + tmp1, shift))
-                work[40 + column] = Int32(truncatingIfNeeded: descale(tmp12 - tmp1, shift))
-                work[24 + column] = Int32(truncatingIfNeeded: descale(tmp13 + tmp0, shift))
-                work[32 + column] = Int32(truncatingIfNeeded: descale(tmp13 - tmp0, shift))
+            // Pass 1: the columns, all eight at once in 32-bit lanes (lane = column). libjpeg
+            // computes in 64 bits and keeps 32; for coefficients of valid 8-bit data every
+            // intermediate fits in 32 bits, so the results are the same.
+            @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
+                SIMD8<Int32>(
+                    truncatingIfNeeded: coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self))
+                    &* multipliers.loadUnaligned(fromByteOffset: 32 * row, as: SIMD8<Int32>.self)
             }
+            let c2 = dequantized(2)
+            let c6 = dequantized(6)
+            let e1 = (c2 &+ c6) &* Int32(fix0541196100)
+            let even2 = e1 &+ c6 &* Int32(-fix1847759065)
+            let even3 = e1 &+ c2 &* Int32(fix0765366865)
+            let c0 = dequantized(0)
+            let c4 = dequantized(4)
+            let even0 = (c0 &+ c4) &<< Int32(constBits)
+            let even1 = (c0 &- c4) &<< Int32(constBits)
+            let tmp10 = even0 &+ even3
+            let tmp13 = even0 &- even3
+            let tmp11 = even1 &+ even2
+            let tmp12 = even1 &- even2
+            var odd0 = dequantized(7)
+            var odd1 = dequantized(5)
+            var odd2 = dequantized(3)
+            var odd3 = dequantized(1)
+            var z1 = odd0 &+ odd3
+            var z2 = odd1 &+ odd2
+            var z3 = odd0 &+ odd2
+            var z4 = odd1 &+ odd3
+            let z5 = (z3 &+ z4) &* Int32(fix1175875602)
+            odd0 = odd0 &* Int32(fix0298631336)
+            odd1 = odd1 &* Int32(fix2053119869)
+            odd2 = odd2 &* Int32(fix3072711026)
+            odd3 = odd3 &* Int32(fix1501321110)
+            z1 = z1 &* Int32(-fix0899976223)
+            z2 = z2 &* Int32(-fix2562915447)
+            z3 = z3 &* Int32(-fix1961570560) &+ z5
+            z4 = z4 &* Int32(-fix0390180644) &+ z5
+            odd0 = odd0 &+ z1 &+ z3
+            odd1 = odd1 &+ z2 &+ z4
+            odd2 = odd2 &+ z2 &+ z3
+            odd3 = odd3 &+ z1 &+ z4
+            let rounding = SIMD8<Int32>(repeating: 1 << (constBits - pass1Bits - 1))
+            let pass1Shift = SIMD8<Int32>(repeating: Int32(constBits - pass1Bits))
+            let rows = UnsafeMutableRawPointer(work)
+            rows.storeBytes(of: (tmp10 &+ odd3 &+ rounding) &>> pass1Shift, toByteOffset: 0, as: SIMD8<Int32>.self)
+            rows.storeBytes(of: (tmp10 &- odd3 &+ rounding) &>> pass1Shift, toByteOffset: 224, as: SIMD8<Int32>.self)
+            rows.storeBytes(of: (tmp11 &+ odd2 &+ rounding) &>> pass1Shift, toByteOffset: 32, as: SIMD8<Int32>.self)
+            rows.storeBytes(of: (tmp11 &- odd2 &+ rounding) &>> pass1Shift, toByteOffset: 192, as: SIMD8<Int32>.self)
+            rows.storeBytes(of: (tmp12 &+ odd1 &+ rounding) &>> pass1Shift, toByteOffset: 64, as: SIMD8<Int32>.self)
+            rows.storeBytes(of: (tmp12 &- odd1 &+ rounding) &>> pass1Shift, toByteOffset: 160, as: SIMD8<Int32>.self)
+            rows.storeBytes(of: (tmp13 &+ odd0 &+ rounding) &>> pass1Shift, toByteOffset: 96, as: SIMD8<Int32>.self)
+            rows.storeBytes(of: (tmp13 &- odd0 &+ rounding) &>> pass1Shift, toByteOffset: 128, as: SIMD8<Int32>.self)
             // Pass 2: rows.
             let shift = constBits + pass1Bits + 3
             for row in 0..<8 {
