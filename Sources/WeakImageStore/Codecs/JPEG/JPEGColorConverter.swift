@@ -40,6 +40,13 @@ struct JPEGColorConverter: Sendable {
         return UnsafePointer(tables)
     }()
 
+    /// `min(max(v, 0), 255)` at index `v + 256`, for v in -256...511: built once, never freed.
+    nonisolated(unsafe) private static let clampTable: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 768)
+        for index in 0..<768 { table[index] = UInt8(min(max(index - 256, 0), 255)) }
+        return UnsafePointer(table)
+    }()
+
     /// The bytes one output pixel takes: 1 for gray, else 4 (RGBA).
     var bytesPerPixel: Int { colorSpace == .gray ? 1 : 4 }
 
@@ -70,15 +77,18 @@ struct JPEGColorConverter: Sendable {
             let (crToRed, cbToBlue) = (tables, tables + 256)
             let (crToGreen, cbToGreen) = (tables + 512, tables + 768)
             let (luma, blueDifference, redDifference) = (rows[0], rows[1], rows[2])
+            let clamp = Self.clampTable + 256
             // Four bytes a pixel written as one 32-bit store; `output` holds 4 * width bytes.
             let pixels = UnsafeMutableRawPointer(output)
             for x in 0..<width {
                 let y = Int32(luma[x])
                 let cb = Int(blueDifference[x])
                 let cr = Int(redDifference[x])
-                let red = UInt32(Self.clamp(y &+ crToRed[cr]))
-                let green = UInt32(Self.clamp(y &+ ((cbToGreen[cb] &+ crToGreen[cr]) >> 16)))
-                let blue = UInt32(Self.clamp(y &+ cbToBlue[cb]))
+                // Table clamping, as libjpeg's range_limit: no branches to mispredict. Every sum
+                // lies in -256...511 (|Cr→R| ≤ 179, |Cb→B| ≤ 227, |G offset| ≤ 135).
+                let red = UInt32(clamp[Int(y &+ crToRed[cr])])
+                let green = UInt32(clamp[Int(y &+ ((cbToGreen[cb] &+ crToGreen[cr]) >> 16))])
+                let blue = UInt32(clamp[Int(y &+ cbToBlue[cb])])
                 let pixel = red | green << 8 | blue << 16 | 0xFF00_0000
                 pixels.storeBytes(of: pixel.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
             }

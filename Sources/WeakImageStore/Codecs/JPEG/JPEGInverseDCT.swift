@@ -53,9 +53,6 @@ enum JPEGInverseDCT {
         let fix2053119869 = 16819
         let fix2562915447 = 20995
         let fix3072711026 = 25172
-        var workspace = (
-            SIMD16<Int32>(), SIMD16<Int32>(), SIMD16<Int32>(), SIMD16<Int32>()
-        )
         let coefficients = UnsafeRawPointer(block)
         let multipliers = UnsafeRawPointer(quantization)
         // A block whose AC coefficients are all zero (most chroma blocks of photos) is flat:
@@ -70,8 +67,7 @@ enum JPEGInverseDCT {
             }
             return
         }
-        withUnsafeMutableBytes(of: &workspace) { raw in
-            let work = raw.baseAddress!.assumingMemoryBound(to: Int32.self)
+        do {
             // Pass 1: the columns, all eight at once in 32-bit lanes (lane = column). libjpeg
             // computes in 64 bits and keeps 32; for coefficients of valid 8-bit data every
             // intermediate fits in 32 bits, so the results are the same.
@@ -116,67 +112,73 @@ enum JPEGInverseDCT {
             odd3 = odd3 &+ z1 &+ z4
             let rounding = SIMD8<Int32>(repeating: 1 << (constBits - pass1Bits - 1))
             let pass1Shift = SIMD8<Int32>(repeating: Int32(constBits - pass1Bits))
-            let rows = UnsafeMutableRawPointer(work)
-            rows.storeBytes(of: (tmp10 &+ odd3 &+ rounding) &>> pass1Shift, toByteOffset: 0, as: SIMD8<Int32>.self)
-            rows.storeBytes(of: (tmp10 &- odd3 &+ rounding) &>> pass1Shift, toByteOffset: 224, as: SIMD8<Int32>.self)
-            rows.storeBytes(of: (tmp11 &+ odd2 &+ rounding) &>> pass1Shift, toByteOffset: 32, as: SIMD8<Int32>.self)
-            rows.storeBytes(of: (tmp11 &- odd2 &+ rounding) &>> pass1Shift, toByteOffset: 192, as: SIMD8<Int32>.self)
-            rows.storeBytes(of: (tmp12 &+ odd1 &+ rounding) &>> pass1Shift, toByteOffset: 64, as: SIMD8<Int32>.self)
-            rows.storeBytes(of: (tmp12 &- odd1 &+ rounding) &>> pass1Shift, toByteOffset: 160, as: SIMD8<Int32>.self)
-            rows.storeBytes(of: (tmp13 &+ odd0 &+ rounding) &>> pass1Shift, toByteOffset: 96, as: SIMD8<Int32>.self)
-            rows.storeBytes(of: (tmp13 &- odd0 &+ rounding) &>> pass1Shift, toByteOffset: 128, as: SIMD8<Int32>.self)
-            // Pass 2: rows.
-            let shift = constBits + pass1Bits + 3
+            let w0 = (tmp10 &+ odd3 &+ rounding) &>> pass1Shift
+            let w7 = (tmp10 &- odd3 &+ rounding) &>> pass1Shift
+            let w1 = (tmp11 &+ odd2 &+ rounding) &>> pass1Shift
+            let w6 = (tmp11 &- odd2 &+ rounding) &>> pass1Shift
+            let w2 = (tmp12 &+ odd1 &+ rounding) &>> pass1Shift
+            let w5 = (tmp12 &- odd1 &+ rounding) &>> pass1Shift
+            let w3 = (tmp13 &+ odd0 &+ rounding) &>> pass1Shift
+            let w4 = (tmp13 &- odd0 &+ rounding) &>> pass1Shift
+            // Pass 2: the rows, all eight at once (lane = row), after transposing.
+            @inline(__always) func column(_ j: Int) -> SIMD8<Int32> {
+                SIMD8(w0[j], w1[j], w2[j], w3[j], w4[j], w5[j], w6[j], w7[j])
+            }
+            let r2 = column(2)
+            let r6 = column(6)
+            let f1 = (r2 &+ r6) &* Int32(fix0541196100)
+            let rowEven2 = f1 &+ r6 &* Int32(-fix1847759065)
+            let rowEven3 = f1 &+ r2 &* Int32(fix0765366865)
+            let r0 = column(0)
+            let r4 = column(4)
+            let rowEven0 = (r0 &+ r4) &<< Int32(constBits)
+            let rowEven1 = (r0 &- r4) &<< Int32(constBits)
+            let row10 = rowEven0 &+ rowEven3
+            let row13 = rowEven0 &- rowEven3
+            let row11 = rowEven1 &+ rowEven2
+            let row12 = rowEven1 &- rowEven2
+            var rowOdd0 = column(7)
+            var rowOdd1 = column(5)
+            var rowOdd2 = column(3)
+            var rowOdd3 = column(1)
+            var y1 = rowOdd0 &+ rowOdd3
+            var y2 = rowOdd1 &+ rowOdd2
+            var y3 = rowOdd0 &+ rowOdd2
+            var y4 = rowOdd1 &+ rowOdd3
+            let y5 = (y3 &+ y4) &* Int32(fix1175875602)
+            rowOdd0 = rowOdd0 &* Int32(fix0298631336)
+            rowOdd1 = rowOdd1 &* Int32(fix2053119869)
+            rowOdd2 = rowOdd2 &* Int32(fix3072711026)
+            rowOdd3 = rowOdd3 &* Int32(fix1501321110)
+            y1 = y1 &* Int32(-fix0899976223)
+            y2 = y2 &* Int32(-fix2562915447)
+            y3 = y3 &* Int32(-fix1961570560) &+ y5
+            y4 = y4 &* Int32(-fix0390180644) &+ y5
+            rowOdd0 = rowOdd0 &+ y1 &+ y3
+            rowOdd1 = rowOdd1 &+ y2 &+ y4
+            rowOdd2 = rowOdd2 &+ y2 &+ y3
+            rowOdd3 = rowOdd3 &+ y1 &+ y4
+            let pass2Rounding = SIMD8<Int32>(repeating: 1 << (constBits + pass1Bits + 2))
+            let pass2Shift = SIMD8<Int32>(repeating: Int32(constBits + pass1Bits + 3))
+            // libjpeg's range limit: the low 10 bits as a signed value, plus 128, clamped.
+            @inline(__always) func limit(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
+                let sample = (value &+ pass2Rounding) &>> pass2Shift
+                let wrapped = ((sample &+ 512) & 1023) &- 384
+                return wrapped.clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 255))
+            }
+            let o0 = limit(row10 &+ rowOdd3)
+            let o7 = limit(row10 &- rowOdd3)
+            let o1 = limit(row11 &+ rowOdd2)
+            let o6 = limit(row11 &- rowOdd2)
+            let o2 = limit(row12 &+ rowOdd1)
+            let o5 = limit(row12 &- rowOdd1)
+            let o3 = limit(row13 &+ rowOdd0)
+            let o4 = limit(row13 &- rowOdd0)
             for row in 0..<8 {
-                let w = work + row * 8
-                let out = output + row * stride
-                if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
-                    let value = range[descale(Int(w[0]), pass1Bits + 3) & 1023]
-                    for index in 0..<8 { out[index] = value }
-                    continue
-                }
-                var z2 = Int(w[2])
-                var z3 = Int(w[6])
-                var z1 = (z2 + z3) * fix0541196100
-                var tmp2 = z1 + z3 * -fix1847759065
-                var tmp3 = z1 + z2 * fix0765366865
-                var tmp0 = (Int(w[0]) + Int(w[4])) << constBits
-                var tmp1 = (Int(w[0]) - Int(w[4])) << constBits
-                let tmp10 = tmp0 + tmp3
-                let tmp13 = tmp0 - tmp3
-                let tmp11 = tmp1 + tmp2
-                let tmp12 = tmp1 - tmp2
-                tmp0 = Int(w[7])
-                tmp1 = Int(w[5])
-                tmp2 = Int(w[3])
-                tmp3 = Int(w[1])
-                z1 = tmp0 + tmp3
-                z2 = tmp1 + tmp2
-                z3 = tmp0 + tmp2
-                var z4 = tmp1 + tmp3
-                let z5 = (z3 + z4) * fix1175875602
-                tmp0 *= fix0298631336
-                tmp1 *= fix2053119869
-                tmp2 *= fix3072711026
-                tmp3 *= fix1501321110
-                z1 *= -fix0899976223
-                z2 *= -fix2562915447
-                z3 *= -fix1961570560
-                z4 *= -fix0390180644
-                z3 += z5
-                z4 += z5
-                tmp0 += z1 + z3
-                tmp1 += z2 + z4
-                tmp2 += z2 + z3
-                tmp3 += z1 + z4
-                out[0] = range[descale(tmp10 + tmp3, shift) & 1023]
-                out[7] = range[descale(tmp10 - tmp3, shift) & 1023]
-                out[1] = range[descale(tmp11 + tmp2, shift) & 1023]
-                out[6] = range[descale(tmp11 - tmp2, shift) & 1023]
-                out[2] = range[descale(tmp12 + tmp1, shift) & 1023]
-                out[5] = range[descale(tmp12 - tmp1, shift) & 1023]
-                out[3] = range[descale(tmp13 + tmp0, shift) & 1023]
-                out[4] = range[descale(tmp13 - tmp0, shift) & 1023]
+                let packed =
+                    UInt64(o0[row]) | UInt64(o1[row]) << 8 | UInt64(o2[row]) << 16 | UInt64(o3[row]) << 24
+                    | UInt64(o4[row]) << 32 | UInt64(o5[row]) << 40 | UInt64(o6[row]) << 48 | UInt64(o7[row]) << 56
+                UnsafeMutableRawPointer(output + row * stride).storeBytes(of: packed.littleEndian, as: UInt64.self)
             }
         }
     }
