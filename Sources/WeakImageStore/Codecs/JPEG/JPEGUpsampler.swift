@@ -95,30 +95,39 @@ struct JPEGUpsampler {
     }
 
     private func fancyHorizontalRow(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
-        // Proven above: width > 2, and the scratch holds 2 * width samples.
+        // Proven above: width > 2, and the scratch holds 2 * width samples. The edge columns
+        // see themselves as their missing neighbour.
         let last = width - 1
-        for x in 0...last {
+        output[0] = input[0]
+        output[1] = UInt8(truncatingIfNeeded: (3 * Int(input[0]) + Int(input[1]) + 2) >> 2)
+        for x in 1..<last {
             let center = 3 * Int(input[x])
-            let left = Int(input[max(x - 1, 0)])
-            let right = Int(input[min(x + 1, last)])
-            output[2 * x] = UInt8(truncatingIfNeeded: (center + left + 1) >> 2)
-            output[2 * x + 1] = UInt8(truncatingIfNeeded: (center + right + 2) >> 2)
+            output[2 * x] = UInt8(truncatingIfNeeded: (center + Int(input[x - 1]) + 1) >> 2)
+            output[2 * x + 1] = UInt8(truncatingIfNeeded: (center + Int(input[x + 1]) + 2) >> 2)
         }
+        output[2 * last] = UInt8(truncatingIfNeeded: (3 * Int(input[last]) + Int(input[last - 1]) + 1) >> 2)
+        output[2 * last + 1] = input[last]
     }
 
     private func fancyBothRow(_ y: Int, into output: UnsafeMutablePointer<UInt8>) {
         let (near, far) = verticalNeighbours(y)
         let last = width - 1
-        // Column sums of 3 * near + far, the vertical half of the filter.
+        // Column sums of 3 * near + far, the vertical half of the filter; edge columns see
+        // themselves as their missing neighbour. Proven above: width > 2.
         @inline(__always) func columnSum(_ x: Int) -> Int { 3 * Int(near[x]) + Int(far[x]) }
         var previous = columnSum(0)
         var current = previous
-        for x in 0...last {
-            let next = x < last ? columnSum(x + 1) : current
-            output[2 * x] = UInt8(truncatingIfNeeded: (3 * current + previous + 8) >> 4)
-            output[2 * x + 1] = UInt8(truncatingIfNeeded: (3 * current + next + 7) >> 4)
+        var next = columnSum(1)
+        output[0] = UInt8(truncatingIfNeeded: (4 * current + 8) >> 4)
+        output[1] = UInt8(truncatingIfNeeded: (3 * current + next + 7) >> 4)
+        for x in 1..<last {
             previous = current
             current = next
+            next = columnSum(x + 1)
+            output[2 * x] = UInt8(truncatingIfNeeded: (3 * current + previous + 8) >> 4)
+            output[2 * x + 1] = UInt8(truncatingIfNeeded: (3 * current + next + 7) >> 4)
         }
+        output[2 * last] = UInt8(truncatingIfNeeded: (3 * next + current + 8) >> 4)
+        output[2 * last + 1] = UInt8(truncatingIfNeeded: (4 * next + 7) >> 4)
     }
 }
