@@ -81,10 +81,19 @@ enum JPEGDecodeSpeedBenchmark {
         var megapixels = 0.0
         var compared = turbo
         for file in input.files {
-            guard let bitmap = try? decoder.decode(file, scale: 1, scaleDenominator: denominator),
-                let full = try? decoder.decode(file, scale: 1)
-            else {
-                printError("\(input.label): our decoder rejects a file; input left out")
+            let bitmap: Bitmap
+            let full: Bitmap
+            do {
+                bitmap = try decoder.decode(file, scale: 1, scaleDenominator: denominator)
+                full = try decoder.decode(file, scale: 1)
+            } catch {
+                if let turbo, turbo.decode(file, denominator: denominator) == nil {
+                    printError(
+                        "\(input.label) 1/\(denominator): left out, libjpeg-turbo's own decoder rejects the file its "
+                            + "encoder made, as ours does (\(error))")
+                } else {
+                    printError("\(input.label) 1/\(denominator): left out, our decoder rejects a file (\(error))")
+                }
                 return nil
             }
             megapixels += Double(full.width * full.height) / 1e6

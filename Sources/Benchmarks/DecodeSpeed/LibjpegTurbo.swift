@@ -30,12 +30,14 @@ final class LibjpegTurbo: @unchecked Sendable {
             OpaquePointer?, UnsafePointer<UInt8>?, Int32, Int32, Int32, Int32,
             UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, UnsafeMutablePointer<UInt>?, Int32, Int32, Int32
         ) -> Int32
-    private typealias FreeFunction = @convention(c) (UnsafeMutablePointer<UInt8>?) -> Void
+    /// `tjBufSize(width, height, subsamp)`: the most bytes a JPEG of that size can take.
+    private typealias BufferSizeFunction = @convention(c) (Int32, Int32, Int32) -> UInt
 
     /// TurboJPEG constants (turbojpeg.h).
     private static let pixelFormatGray: Int32 = 6
     private static let pixelFormatRGBA: Int32 = 7
     private static let flagProgressive: Int32 = 16384
+    private static let flagNoRealloc: Int32 = 1024
 
     /// Chroma subsampling of an encoded image.
     enum Subsampling: Int32 {
@@ -49,12 +51,13 @@ final class LibjpegTurbo: @unchecked Sendable {
     private let header: HeaderFunction
     private let decompress: DecompressFunction
     private let compress: CompressFunction
-    private let free: FreeFunction
+    private let bufferSize: BufferSizeFunction
     private let destroy: DestroyFunction
 
     private init(
         path: String, decompressor: OpaquePointer, compressor: OpaquePointer, header: HeaderFunction,
-        decompress: DecompressFunction, compress: CompressFunction, free: FreeFunction, destroy: DestroyFunction
+        decompress: DecompressFunction, compress: CompressFunction, bufferSize: BufferSizeFunction,
+        destroy: DestroyFunction
     ) {
         self.path = path
         self.decompressor = decompressor
@@ -62,7 +65,7 @@ final class LibjpegTurbo: @unchecked Sendable {
         self.header = header
         self.decompress = decompress
         self.compress = compress
-        self.free = free
+        self.bufferSize = bufferSize
         self.destroy = destroy
     }
 
@@ -89,7 +92,7 @@ final class LibjpegTurbo: @unchecked Sendable {
             let header = symbol("tjDecompressHeader3", as: HeaderFunction.self),
             let decompress = symbol("tjDecompress2", as: DecompressFunction.self),
             let compress = symbol("tjCompress2", as: CompressFunction.self),
-            let free = symbol("tjFree", as: FreeFunction.self),
+            let bufferSize = symbol("tjBufSize", as: BufferSizeFunction.self),
             let destroy = symbol("tjDestroy", as: DestroyFunction.self)
         else { return .failure(LoadError(description: "\(path) lacks a TurboJPEG function")) }
         guard let decompressor = initDecompress(), let compressor = initCompress() else {
@@ -98,7 +101,7 @@ final class LibjpegTurbo: @unchecked Sendable {
         return .success(
             LibjpegTurbo(
                 path: path, decompressor: decompressor, compressor: compressor, header: header, decompress: decompress,
-                compress: compress, free: free, destroy: destroy
+                compress: compress, bufferSize: bufferSize, destroy: destroy
             )
         )
     }
@@ -148,15 +151,19 @@ final class LibjpegTurbo: @unchecked Sendable {
     func encode(
         rgba pixels: [UInt8], width: Int, height: Int, quality: Int, subsampling: Subsampling, progressive: Bool
     ) -> Data? {
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
+        // Our own buffer of the worst-case size, so libjpeg-turbo never reallocates it.
+        let capacity = Int(bufferSize(Int32(width), Int32(height), subsampling.rawValue))
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { storage.deallocate() }
+        var buffer: UnsafeMutablePointer<UInt8>? = storage
+        var size = UInt(capacity)
+        let flags = (progressive ? Self.flagProgressive : 0) | Self.flagNoRealloc
         let status = pixels.withUnsafeBufferPointer { source in
             compress(
                 compressor, source.baseAddress, Int32(width), 0, Int32(height), Self.pixelFormatRGBA, &buffer, &size,
-                subsampling.rawValue, Int32(quality), progressive ? Self.flagProgressive : 0
+                subsampling.rawValue, Int32(quality), flags
             )
         }
-        defer { free(buffer) }
         guard status == 0, let buffer else { return nil }
         return Data(bytes: buffer, count: Int(size))
     }
