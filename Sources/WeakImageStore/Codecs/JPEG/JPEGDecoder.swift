@@ -105,12 +105,20 @@ public struct JPEGDecoder: ImageDecoding {
             scaleDenominator: scaleDenominator
         )
         try file.run()
-        guard let planes = file.planes else { throw .incompleteImage }
-        let renderer = JPEGRenderer(planes: planes, colorSpace: file.colorSpace)
+        guard let frame = file.frame else { throw .incompleteImage }
         let format: PixelFormat = file.colorSpace == .gray ? .gray8 : .rgba8
-        let pixels = renderer.render()
+        let pixels: [UInt8]
+        if let streamed = file.pixels {
+            pixels = streamed
+        } else if let planes = file.planes {
+            pixels = JPEGRenderer(planes: planes, colorSpace: file.colorSpace).render()
+        } else {
+            throw .incompleteImage
+        }
+        let outputWidth = ceilDivide(frame.width, scaleDenominator)
+        let outputHeight = ceilDivide(frame.height, scaleDenominator)
         let upright = file.orientation.apply(
-            pixels, width: renderer.outputWidth, height: renderer.outputHeight, bytesPerPixel: format.bytesPerPixel
+            pixels, width: outputWidth, height: outputHeight, bytesPerPixel: format.bytesPerPixel
         )
         return Bitmap(
             width: upright.width, height: upright.height, scale: scale, format: format, pixels: upright.pixels)

@@ -15,8 +15,10 @@ struct JPEGFileDecoder {
     private let maximumPixelCount: Int
     private let maximumDimension: Int
     private let scaleDenominator: Int
-    /// The samples, once the image is complete.
+    /// The samples, once the image is complete (unless ``pixels`` holds the output already).
     private(set) var planes: JPEGSamplePlanes?
+    /// The output pixels, when a streamed file needing no upsampling was converted band by band.
+    private(set) var pixels: [UInt8]?
 
     private(set) var frame: JPEGFrame?
     private var coefficients: JPEGCoefficientBuffer?
@@ -85,7 +87,7 @@ struct JPEGFileDecoder {
                 }
                 try readScan(data, marker: marker)
                 // A streamed single-scan file is complete: what follows cannot change its pixels.
-                if planes != nil { return }
+                if planes != nil || pixels != nil { return }
             case 0xE0:
                 let data = try reader.segmentData(of: marker)
                 // "JFIF\0" with at least the 14 bytes libjpeg examines.
@@ -226,7 +228,6 @@ struct JPEGFileDecoder {
         frame: JPEGFrame, decoder: inout JPEGScanDecoder, bits: inout JPEGBitReader
     ) throws(JPEGError) {
         let rowBuffer = JPEGCoefficientBuffer(frame: frame, mcuRowOnly: true)
-        let planes = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
         let quantization = componentQuantization.map { $0 ?? [] }
         let quantizationPointers = UnsafeMutablePointer<Int32>.allocate(capacity: 64 * frame.components.count)
         defer { quantizationPointers.deallocate() }
@@ -234,7 +235,7 @@ struct JPEGFileDecoder {
             (quantizationPointers + 64 * index).initialize(from: table, count: 64)
         }
         let single = frame.components.count == 1
-        try decoder.decode(into: rowBuffer, reader: &bits) { mcuRow in
+        let transformRow = { (planes: JPEGSamplePlanes, mcuRow: Int) in
             for (index, component) in frame.components.enumerated() {
                 let rows = single ? 1 : component.verticalSampling
                 for blockY in 0..<rows {
@@ -246,7 +247,40 @@ struct JPEGFileDecoder {
                 }
             }
         }
-        self.planes = planes
+        let band = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator, band: true)
+        guard band.needsNoUpsampling else {
+            // Upsampling filters read the rows around each output row: keep every sample.
+            let whole = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
+            try decoder.decode(into: rowBuffer, reader: &bits) { mcuRow in transformRow(whole, mcuRow) }
+            planes = whole
+            return
+        }
+        // No upsampling: each MCU row becomes output rows at once, and only one MCU row of
+        // samples exists at a time.
+        let renderer = JPEGRenderer(planes: band, colorSpace: colorSpace)
+        let converter = JPEGColorConverter(colorSpace: colorSpace)
+        let (width, height) = (renderer.outputWidth, renderer.outputHeight)
+        let byteCount = width * height * converter.bytesPerPixel
+        let bandHeight = (single ? 1 : frame.maxVerticalSampling) * (8 / scaleDenominator)
+        var failure: JPEGError?
+        let output = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            do throws(JPEGError) {
+                try decoder.decode(into: rowBuffer, reader: &bits) { mcuRow in
+                    transformRow(band, mcuRow)
+                    let start = mcuRow * bandHeight
+                    renderer.renderBand(
+                        rows: start..<min(start + bandHeight, height), bandStart: start, converter: converter,
+                        into: base
+                    )
+                }
+                initialized = byteCount
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        pixels = output
     }
 
     /// Whether a progressive scan refines only coefficients the scaled inverse DCT never reads:

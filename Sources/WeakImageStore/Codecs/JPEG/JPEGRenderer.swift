@@ -49,4 +49,22 @@ struct JPEGRenderer {
             initialized = width * height * bytesPerPixel
         }
     }
+
+    /// Converts output rows `rows` from band-mode planes holding the MCU row that starts at
+    /// output row `bandStart`; needs ``JPEGSamplePlanes/needsNoUpsampling``.
+    ///
+    /// - Parameter output: The whole output image, `outputWidth * bytesPerPixel` bytes a row.
+    func renderBand(
+        rows: Range<Int>, bandStart: Int, converter: JPEGColorConverter, into output: UnsafeMutablePointer<UInt8>
+    ) {
+        let width = outputWidth
+        var sources = [UnsafePointer<UInt8>](repeating: UnsafePointer(output), count: planes.planes.count)
+        for y in rows {
+            for index in sources.indices {
+                // Proven: a band holds the MCU row's samples, and y - bandStart < its height.
+                sources[index] = UnsafePointer(planes.planes[index] + (y - bandStart) * planes.strides[index])
+            }
+            converter.convert(sources, width: width, into: output + y * width * converter.bytesPerPixel)
+        }
+    }
 }

@@ -14,14 +14,24 @@ final class JPEGSamplePlanes {
     let sampledHeights: [Int]
     private let rangeLimit: UnsafeMutablePointer<UInt8>
 
+    /// The block rows each plane holds: the whole component, or one MCU row in band mode.
+    let blockRowsHeld: [Int]
+
     /// Allocates the planes (uninitialized; every block is transformed before it is read).
-    init(frame: JPEGFrame, scaleDenominator: Int) {
+    ///
+    /// - Parameter band: Hold one MCU row of blocks only (block row `r` is stored at `r` modulo
+    ///   the MCU's block rows), for rendering each MCU row as soon as it is transformed.
+    init(frame: JPEGFrame, scaleDenominator: Int, band: Bool = false) {
         self.frame = frame
         self.scaleDenominator = scaleDenominator
         transformSizes = Self.transformSizes(frame: frame, scaleDenominator: scaleDenominator)
         strides = zip(frame.components, transformSizes).map { $0.widthInBlocks * $1 }
-        planes = zip(frame.components, zip(strides, transformSizes)).map { component, geometry in
-            .allocate(capacity: geometry.0 * component.heightInBlocks * geometry.1)
+        let held = frame.components.map { component in
+            band ? (frame.components.count == 1 ? 1 : component.verticalSampling) : component.heightInBlocks
+        }
+        blockRowsHeld = held
+        planes = zip(held, zip(strides, transformSizes)).map { rows, geometry in
+            .allocate(capacity: geometry.0 * rows * geometry.1)
         }
         sampledWidths = zip(frame.components, transformSizes).map { component, size in
             ceilDivide(frame.width * component.horizontalSampling * size, frame.maxHorizontalSampling * 8)
@@ -69,10 +79,10 @@ final class JPEGSamplePlanes {
         guard blockRow < geometry.heightInBlocks else { return }
         let size = transformSizes[component]
         let stride = strides[component]
-        let rowStart = planes[component] + blockRow * size * stride
+        let rowStart = planes[component] + (blockRow % blockRowsHeld[component]) * size * stride
         let range = UnsafePointer(rangeLimit)
         // Proven by construction: the plane holds widthInBlocks * size columns and
-        // heightInBlocks * size rows, and blockRow < heightInBlocks.
+        // blockRowsHeld * size rows, and the row index is taken modulo blockRowsHeld.
         for column in 0..<geometry.widthInBlocks {
             let block = blocks + column * 64
             let output = rowStart + column * size
@@ -82,6 +92,16 @@ final class JPEGSamplePlanes {
             case 2: JPEGInverseDCT.transform2x2(block, quantization, output, stride: stride, range: range)
             default: JPEGInverseDCT.transform1x1(block, quantization, output, range: range)
             }
+        }
+    }
+
+    /// Whether every component is transformed straight to the output resolution, so that
+    /// output rows need no upsampling (4:4:4, grayscale, 4:2:0 at 1/2, ...).
+    var needsNoUpsampling: Bool {
+        let smallest = 8 / scaleDenominator
+        return zip(frame.components, transformSizes).allSatisfy { component, size in
+            component.horizontalSampling * size == frame.maxHorizontalSampling * smallest
+                && component.verticalSampling * size == frame.maxVerticalSampling * smallest
         }
     }
 
