@@ -23,9 +23,13 @@ import Foundation
 /// Hostile input cannot crash the decoder, make it loop or allocate without bound: the size
 /// limits are checked from the frame header before anything is allocated, and a file whose
 /// scan data is too short to hold the frame's blocks is refused before anything large is
-/// allocated. Memory: the output, the component samples at the output scale (1.5 bytes per
-/// output pixel for 4:2:0), and for progressive or multi-scan files the coefficients of the
-/// whole image (2 bytes per sample, 3 bytes per source pixel for 4:2:0) until the last scan.
+/// allocated.
+///
+/// Memory: a sequential file whose first scan holds every component (nearly every photo) is
+/// decoded and converted one MCU row at a time: besides the output, one MCU row of coefficients
+/// and at most three MCU rows of samples. Progressive and multi-scan files keep the coefficients
+/// of the whole image until the last scan (2 bytes per sample: 3 bytes per pixel for 4:2:0, 6 for
+/// 4:4:4) and then the samples at the output scale (1.5 bytes per output pixel for 4:2:0).
 public struct JPEGDecoder: ImageDecoding {
     /// The most pixels (`width * height`) an image may have. Defaults to 64 Mi (67 108 864).
     public var maximumPixelCount: Int

@@ -2,8 +2,8 @@
 /// samples after the inverse DCT and what is needed to turn them into pixels.
 ///
 /// A sequential file whose first scan holds every component (nearly every baseline photo) is
-/// streamed: each MCU row is transformed as soon as it is decoded, so only one MCU row of
-/// coefficients exists at a time. Other files (progressive, or one scan per component) keep the
+/// streamed: each MCU row is transformed and converted to output rows as soon as it is decoded,
+/// so only one MCU row of coefficients and three of samples exist at a time. Other files (progressive, or one scan per component) keep the
 /// coefficients of the whole image until the last scan, 2 bytes per sample.
 struct JPEGFileDecoder {
     /// The most scans a file may have. libjpeg-turbo 3's TurboJPEG sets 500 by default; every
@@ -222,8 +222,8 @@ struct JPEGFileDecoder {
         for member in scan.members { componentScanned[member.componentIndex] = true }
     }
 
-    /// Decodes the only scan of a sequential file MCU row by MCU row, transforming each row
-    /// into the planes at once.
+    /// Decodes the only scan of a sequential file MCU row by MCU row, transforming each row and
+    /// converting the rows it completes into ``pixels`` at once.
     private mutating func decodeStreaming(
         frame: JPEGFrame, decoder: inout JPEGScanDecoder, bits: inout JPEGBitReader
     ) throws(JPEGError) {
@@ -247,33 +247,33 @@ struct JPEGFileDecoder {
                 }
             }
         }
-        let band = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator, band: true)
-        guard band.needsNoUpsampling else {
-            // Upsampling filters read the rows around each output row: keep every sample.
-            let whole = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
-            try decoder.decode(into: rowBuffer, reader: &bits) { mcuRow in transformRow(whole, mcuRow) }
-            planes = whole
-            return
-        }
-        // No upsampling: each MCU row becomes output rows at once, and only one MCU row of
-        // samples exists at a time.
-        let renderer = JPEGRenderer(planes: band, colorSpace: colorSpace)
+        // Output rows are produced as MCU rows arrive. Upsampling filters read one row beyond
+        // each band, so band m is converted once band m + 1 is transformed: a ring of three
+        // bands holds everything they read (one band suffices without upsampling).
+        let probe = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator, bands: 1)
+        let delay = probe.needsNoUpsampling ? 0 : 1
+        let ring = delay == 0 ? probe : JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator, bands: 3)
+        let renderer = JPEGRenderer(planes: ring, colorSpace: colorSpace)
         let converter = JPEGColorConverter(colorSpace: colorSpace)
         let (width, height) = (renderer.outputWidth, renderer.outputHeight)
+        let rowSource = JPEGRenderer.RowSource(planes: ring, outputWidth: width)
         let byteCount = width * height * converter.bytesPerPixel
         let bandHeight = (single ? 1 : frame.maxVerticalSampling) * (8 / scaleDenominator)
+        let bandCount = ceilDivide(height, bandHeight)
         var failure: JPEGError?
         let output = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
+            func renderBand(_ band: Int) {
+                let start = band * bandHeight
+                rowSource.render(start..<min(start + bandHeight, height), converter: converter, into: base)
+            }
             do throws(JPEGError) {
                 try decoder.decode(into: rowBuffer, reader: &bits) { mcuRow in
-                    transformRow(band, mcuRow)
-                    let start = mcuRow * bandHeight
-                    renderer.renderBand(
-                        rows: start..<min(start + bandHeight, height), bandStart: start, converter: converter,
-                        into: base
-                    )
+                    transformRow(ring, mcuRow)
+                    if mcuRow >= delay && mcuRow - delay < bandCount { renderBand(mcuRow - delay) }
                 }
+                // The last band, whose rows below the image repeat its last row.
+                if delay == 1 && bandCount >= 1 { renderBand(bandCount - 1) }
                 initialized = byteCount
             } catch {
                 failure = error

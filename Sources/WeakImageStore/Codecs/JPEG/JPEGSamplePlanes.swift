@@ -19,15 +19,17 @@ final class JPEGSamplePlanes {
 
     /// Allocates the planes (uninitialized; every block is transformed before it is read).
     ///
-    /// - Parameter band: Hold one MCU row of blocks only (block row `r` is stored at `r` modulo
-    ///   the MCU's block rows), for rendering each MCU row as soon as it is transformed.
-    init(frame: JPEGFrame, scaleDenominator: Int, band: Bool = false) {
+    /// - Parameter bands: Hold this many MCU rows of blocks only, as a ring (block row `r` is
+    ///   stored at `r` modulo the rows held), for rendering MCU rows as soon as they are
+    ///   transformed; `nil` holds the whole image.
+    init(frame: JPEGFrame, scaleDenominator: Int, bands: Int? = nil) {
         self.frame = frame
         self.scaleDenominator = scaleDenominator
         transformSizes = Self.transformSizes(frame: frame, scaleDenominator: scaleDenominator)
         strides = zip(frame.components, transformSizes).map { $0.widthInBlocks * $1 }
         let held = frame.components.map { component in
-            band ? (frame.components.count == 1 ? 1 : component.verticalSampling) : component.heightInBlocks
+            bands.map { (frame.components.count == 1 ? 1 : component.verticalSampling) * $0 }
+                ?? component.heightInBlocks
         }
         blockRowsHeld = held
         planes = zip(held, zip(strides, transformSizes)).map { rows, geometry in

@@ -27,13 +27,17 @@ struct JPEGUpsampler {
     let stride: Int
     let width: Int
     let height: Int
+    /// The rows `samples` holds: `height`, or fewer when it is a ring of bands (row `r` of the
+    /// component is then stored at `r % heldRows`).
+    let heldRows: Int
 
     /// Chooses the method for a component whose samples are `horizontalExpansion` ×
     /// `verticalExpansion` times smaller than the output.
     init(
         samples: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int,
-        horizontalExpansion: Int, verticalExpansion: Int, fancy: Bool
+        horizontalExpansion: Int, verticalExpansion: Int, fancy: Bool, heldRows: Int? = nil
     ) {
+        self.heldRows = heldRows ?? height
         self.samples = samples
         self.stride = stride
         self.width = width
@@ -56,9 +60,9 @@ struct JPEGUpsampler {
     func row(_ y: Int, outputWidth: Int, scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
         switch method {
         case .copy:
-            return samples + min(y, height - 1) * stride
+            return rowStart(min(y, height - 1))
         case .fancyHorizontal:
-            fancyHorizontalRow(samples + min(y, height - 1) * stride, into: scratch)
+            fancyHorizontalRow(rowStart(min(y, height - 1)), into: scratch)
             return UnsafePointer(scratch)
         case .fancyVertical:
             let (near, far) = verticalNeighbours(y)
@@ -71,7 +75,7 @@ struct JPEGUpsampler {
             fancyBothRow(y, into: scratch)
             return UnsafePointer(scratch)
         case .replicate(let horizontal, let vertical):
-            let source = samples + min(y / vertical, height - 1) * stride
+            let source = rowStart(min(y / vertical, height - 1))
             if horizontal == 1 { return source }
             var x = 0
             for column in 0..<width {
@@ -91,7 +95,13 @@ struct JPEGUpsampler {
     private func verticalNeighbours(_ y: Int) -> (UnsafePointer<UInt8>, UnsafePointer<UInt8>) {
         let nearRow = min(y >> 1, height - 1)
         let farRow = y & 1 == 0 ? max(nearRow - 1, 0) : min(nearRow + 1, height - 1)
-        return (samples + nearRow * stride, samples + farRow * stride)
+        return (rowStart(nearRow), rowStart(farRow))
+    }
+
+    /// Where component row `row` is stored.
+    @inline(__always)
+    private func rowStart(_ row: Int) -> UnsafePointer<UInt8> {
+        samples + (row % heldRows) * stride
     }
 
     private func fancyHorizontalRow(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
