@@ -2,6 +2,8 @@
 # Builds a libFuzzer target with AddressSanitizer and runs it.
 #
 #   Scripts/fuzz.sh png   [seconds]   # the PNG decoder, seeded with PngSuite and Fuzz/seeds/png
+#   Scripts/fuzz.sh jpeg  [seconds]   # the JPEG decoder (full size and scaled), seeded with the
+#                                     # JPEG suite and Fuzz/seeds/jpeg
 #   Scripts/fuzz.sh names [seconds]   # name resolution against a directory with hostile entries
 #
 # The target is compiled together with the library's sources (one module, so it can reach
@@ -11,10 +13,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target="${1:?usage: Scripts/fuzz.sh png|names [seconds]}"
+target="${1:?usage: Scripts/fuzz.sh png|jpeg|names [seconds]}"
 seconds="${2:-60}"
 case "$target" in
   png)   entry=Fuzz/PNGDecoderFuzzTarget.swift ;;
+  jpeg)  entry=Fuzz/JPEGDecoderFuzzTarget.swift ;;
   names) entry=Fuzz/NameResolutionFuzzTarget.swift ;;
   *)     echo "unknown target: $target" >&2; exit 2 ;;
 esac
@@ -30,6 +33,15 @@ seeds=("Fuzz/seeds/$target")
 if [ "$target" = png ]; then
   suite="${PNGSUITE_DIR:-../shared/pngsuite}"
   [ -d "$suite" ] && seeds+=("$suite")
+fi
+if [ "$target" = jpeg ]; then
+  # Only the suite's .jpg files: its reference .rgba files are not inputs.
+  suite="${JPEGSUITE_DIR:-../shared/jpegsuite}"
+  if [ -d "$suite" ]; then
+    mkdir -p .build-fuzz/jpeg-seeds
+    cp "$suite"/*.jpg .build-fuzz/jpeg-seeds/
+    seeds+=(.build-fuzz/jpeg-seeds)
+  fi
 fi
 
 # -malloc_limit_mb flags any single allocation above 256 MiB: the decoder's limits must stop

@@ -11,6 +11,10 @@ struct BenchmarkRun {
         let profile = options.quick ? BenchmarkProfile.quick : .full
         let limits = DefaultPolicyLimits.current
         print("WeakImageStore benchmarks, \(profile.name) run; default policy: \(limits.description)")
+        if options.jpegSpeedOnly {
+            for check in jpegDecodeSpeed(profile) { print(check.line) }
+            return
+        }
 
         let corpusStarted = MonotonicClock.now()
         let corpus =
@@ -52,6 +56,8 @@ struct BenchmarkRun {
             DecodeSpeedBenchmark.table(DecodeSpeedBenchmark.run(decodeInputs, samples: profile.decodeSampleCount))
                 + "\n")
 
+        let jpegChecks = jpegDecodeSpeed(profile)
+
         let downsampling = DownsamplingBenchmark.runSection(quick: options.quick)
 
         print("SCROLLING: the UI thread's view, 60 frames per second, default policy")
@@ -68,7 +74,7 @@ struct BenchmarkRun {
         print("GOALS (\(StrategyKind.defaultPolicyLabel), \(limits.description))")
         let checks =
             Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
-            + scrolling.goals + gallery.goals
+            + jpegChecks + scrolling.goals + gallery.goals
             + accountingChecks
         for check in checks {
             print(check.line)
@@ -109,6 +115,29 @@ struct BenchmarkRun {
                     PNGEncoder.encode(SyntheticImages.flatUI(width: size.width, height: size.height, seed: $0))
                 }),
         ]
+    }
+
+    /// Prints the JPEG decode speed table and returns its goal checks.
+    private func jpegDecodeSpeed(_ profile: BenchmarkProfile) -> [GoalCheck] {
+        let libjpegTurbo: LibjpegTurbo?
+        switch LibjpegTurbo.load() {
+        case .success(let library):
+            libjpegTurbo = library
+        case .failure(let error):
+            libjpegTurbo = nil
+            print("libjpeg-turbo not measured (Scripts/install-libjpeg-turbo.sh installs it): \(error)")
+        }
+        let sizes =
+            profile.name == "quick"
+            ? [profile.largeDecodeSize]
+            : [profile.largeDecodeSize, BenchmarkProfile.PixelSize(width: 4032, height: 3024)]
+        let inputs = JPEGDecodeSpeedBenchmark.inputs(sizes: sizes, libjpegTurbo: libjpegTurbo)
+        print(
+            "JPEG DECODE SPEED: source megapixels per CPU second, median of \(profile.decodeSampleCount) samples; "
+                + "photos encoded by libjpeg-turbo (quality 85)")
+        let rows = JPEGDecodeSpeedBenchmark.run(inputs, samples: profile.decodeSampleCount, libjpegTurbo: libjpegTurbo)
+        print(JPEGDecodeSpeedBenchmark.table(rows) + "\n")
+        return JPEGDecodeSpeedBenchmark.goals(rows)
     }
 
     private func seconds(since start: UInt64) -> String {

@@ -1,13 +1,15 @@
 import Foundation
 
-/// The command line: `Benchmarks [--quick] [--out DIR] [--corpus DIR]`.
+/// The command line: `Benchmarks [--quick] [--out DIR] [--corpus DIR] [--jpeg-speed]`.
 struct Options {
     var quick = false
+    /// Run only the JPEG decode speed section and its goals.
+    var jpegSpeedOnly = false
     var outputDirectory = URL(fileURLWithPath: "benchmark-results")
     var corpusDirectory: URL?
 
     static let usage = """
-        Usage: swift run -c release Benchmarks [--quick] [--out DIR] [--corpus DIR]
+        Usage: swift run -c release Benchmarks [--quick] [--out DIR] [--corpus DIR] [--jpeg-speed]
 
         Replays UI workloads (a shared icon, a feed scroll, a pager, a navigation stack) against
         every ImageStore cache policy and two NSCache-based peers, then measures the hit path and
@@ -23,6 +25,7 @@ struct Options {
                         the LRU's admission cost play icons and avatars, larger ones play photos,
                         pages and headers, cycled as often as the workloads need.
                         Files the decoder rejects are left out.
+          --jpeg-speed  Only the JPEG decode speed comparison with libjpeg-turbo and its goals.
           --help        Show this text.
 
         The exit status is 0 even when a goal fails: timing goals are not fit to gate CI.
@@ -41,6 +44,8 @@ struct Options {
                 return nil
             case "--quick":
                 options.quick = true
+            case "--jpeg-speed":
+                options.jpegSpeedOnly = true
             case "--out":
                 guard let value = remaining.popFirst() else { throw .missingValue(flag: argument) }
                 options.outputDirectory = URL(fileURLWithPath: value)

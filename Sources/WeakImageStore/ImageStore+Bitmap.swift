@@ -1,7 +1,12 @@
 import Foundation
 
 extension ImageStore where Image == Bitmap {
-    /// Creates a store of portable ``Bitmap``s decoded by the built-in ``PNGDecoder``.
+    /// Creates a store of portable ``Bitmap``s decoded by the built-in ``BitmapDecoder``: PNG and
+    /// JPEG files, told apart by their leading bytes.
+    ///
+    /// Names without an extension try `extensions` in order, `["png"]` by default, as
+    /// `UIImage(named:)` does; name JPEGs with their extension (`"photo.jpg"`), or pass
+    /// `extensions: ["png", "jpg", "jpeg"]` to find them without one.
     ///
     /// ```swift
     /// let images = ImageStore(directories: [URL(fileURLWithPath: "/srv/app/images")])
@@ -18,7 +23,8 @@ extension ImageStore where Image == Bitmap {
     ///   - maximumConcurrentLoads: The most loads the loading threads run at once; see
     ///     ``ImageStore/init(directories:policy:scales:extensions:maximumFileSize:maximumConcurrentLoads:decoder:)``.
     ///     Defaults to the number of active processors.
-    ///   - pngDecoder: The decoder, with its size limits. Defaults to `PNGDecoder()` (64 Mi pixels).
+    ///   - pngDecoder: The PNG decoder, with its size limits. Defaults to `PNGDecoder()` (64 Mi pixels).
+    ///   - jpegDecoder: The JPEG decoder, with its size limits. Defaults to `JPEGDecoder()` (64 Mi pixels).
     public convenience init(
         directories: [URL],
         policy: CachePolicy = .default,
@@ -26,11 +32,13 @@ extension ImageStore where Image == Bitmap {
         extensions: [String] = ["png"],
         maximumFileSize: Int = ImageStore.defaultMaximumFileSize,
         maximumConcurrentLoads: Int = ProcessInfo.processInfo.activeProcessorCount,
-        pngDecoder: PNGDecoder = PNGDecoder()
+        pngDecoder: PNGDecoder = PNGDecoder(),
+        jpegDecoder: JPEGDecoder = JPEGDecoder()
     ) {
         self.init(
             directories: directories, policy: policy, scales: scales, extensions: extensions,
-            maximumFileSize: maximumFileSize, maximumConcurrentLoads: maximumConcurrentLoads, decoder: pngDecoder
+            maximumFileSize: maximumFileSize, maximumConcurrentLoads: maximumConcurrentLoads,
+            decoder: BitmapDecoder(pngDecoder: pngDecoder, jpegDecoder: jpegDecoder)
         )
     }
 }

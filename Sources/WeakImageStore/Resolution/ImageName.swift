@@ -7,13 +7,18 @@
 /// | `"icon@2x"` | `icon` | any configured | 2 |
 /// | `"toolbar/icon@3x.png"` | `toolbar/icon` | `png` | 3 |
 ///
-/// An extension is recognized only if it is one of the store's extensions (case-insensitive), so
-/// `"logo.v2"` is the stem `logo.v2`.
+/// An extension is recognized only if it is one of the store's extensions or one of the
+/// ``alwaysRecognizedExtensions`` (case-insensitive), so `"logo.v2"` is the stem `logo.v2` while
+/// `"photo.jpg"` names `photo.jpg` (or `photo@2x.jpg`) in a store whose extensions are `["png"]`,
+/// as `UIImage(named:)` does.
 struct ImageName: Equatable {
     /// Names longer than this many UTF-8 bytes are refused; file systems cap paths at 4096.
     static let maximumLength = 1024
     /// Scale suffixes above this (`@99x`) are not scale suffixes.
     static let maximumScale = 16
+    /// Image extensions recognized in a name whatever the store's extensions: those of the
+    /// built-in decoders.
+    static let alwaysRecognizedExtensions = ["png", "jpg", "jpeg"]
 
     let stem: String
     let fileExtension: String?
@@ -36,7 +41,8 @@ struct ImageName: Equatable {
         let lastComponent = stem.split(separator: "/").last ?? stem
         if let dot = lastComponent.lastIndex(of: "."), dot != lastComponent.startIndex {
             let candidate = lastComponent[lastComponent.index(after: dot)...]
-            if extensions.contains(where: { $0.lowercased() == candidate.lowercased() }) {
+            let known = extensions + Self.alwaysRecognizedExtensions
+            if known.contains(where: { $0.lowercased() == candidate.lowercased() }) {
                 // Keep the caller's spelling: on a case-sensitive file system it names the file.
                 fileExtension = String(candidate)
                 stem = stem[..<dot]

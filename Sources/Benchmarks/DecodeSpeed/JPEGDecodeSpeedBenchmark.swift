@@ -1,0 +1,208 @@
+import Foundation
+import WeakImageStore
+
+/// Decode speed of ``JPEGDecoder`` side by side with libjpeg-turbo (TurboJPEG, loaded with
+/// `dlopen`), on the same files in the same run, at full size and at 1/8 in the DCT domain.
+///
+/// Throughput is in source megapixels per CPU second of the decoding thread (the file's own pixel count, whatever the
+/// output size), so full-size and 1/8 figures compare. Samples alternate between the decoders
+/// as in ``DecodeSpeedBenchmark``. libjpeg-turbo is measured on an input only if it decodes every
+/// file to exactly our bytes (both follow libjpeg-turbo 2.1.5's default behaviour).
+enum JPEGDecodeSpeedBenchmark {
+    /// A set of JPEG files decoded together per sample.
+    struct Input {
+        let label: String
+        let files: [Data]
+    }
+
+    /// One input's medians at one scale, in source megapixels per second.
+    struct Row {
+        let label: String
+        let denominator: Int
+        let megapixels: Double
+        let ours: DecodeSpeedResult.Measurement
+        let libjpegTurbo: DecodeSpeedResult.Measurement?
+
+        var ratio: Double? { libjpegTurbo.map { ours.median / $0.median } }
+    }
+
+    private static let warmUpRounds = 1
+
+    /// The inputs: the suite's `photo640_*` (from `$JPEGSUITE_DIR`, else `../shared/jpegsuite`)
+    /// and, when libjpeg-turbo is present to encode them, photo-like images of each size as
+    /// baseline 4:2:0, baseline 4:4:4 and progressive 4:2:0 at quality 85.
+    static func inputs(sizes: [BenchmarkProfile.PixelSize], libjpegTurbo: LibjpegTurbo?) -> [Input] {
+        var inputs: [Input] = []
+        let suite =
+            ProcessInfo.processInfo.environment["JPEGSUITE_DIR"].map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: "../shared/jpegsuite")
+        for name in ["photo640_q85", "photo640_prog"] {
+            if let file = try? Data(contentsOf: suite.appendingPathComponent("\(name).jpg")) {
+                inputs.append(Input(label: "suite \(name)", files: [file]))
+            }
+        }
+        guard let libjpegTurbo else { return inputs }
+        for size in sizes {
+            let pixels = SyntheticImages.photo(width: size.width, height: size.height, seed: 21).pixels
+            let variants: [(String, LibjpegTurbo.Subsampling, Bool)] = [
+                ("baseline 4:2:0", .s420, false), ("baseline 4:4:4", .s444, false), ("progressive 4:2:0", .s420, true),
+            ]
+            for (name, subsampling, progressive) in variants {
+                if let file = libjpegTurbo.encode(
+                    rgba: pixels, width: size.width, height: size.height, quality: 85, subsampling: subsampling,
+                    progressive: progressive
+                ) {
+                    inputs.append(Input(label: "photo \(size) \(name)", files: [file]))
+                }
+            }
+        }
+        return inputs
+    }
+
+    /// Measures every input at full size and at 1/8.
+    static func run(_ inputs: [Input], samples: Int, libjpegTurbo: LibjpegTurbo?) -> [Row] {
+        let decoder = JPEGDecoder()
+        var rows: [Row] = []
+        for input in inputs {
+            for denominator in [1, 8] {
+                if let row = measure(
+                    input, denominator: denominator, samples: samples, decoder: decoder, turbo: libjpegTurbo)
+                {
+                    rows.append(row)
+                }
+            }
+        }
+        return rows
+    }
+
+    private static func measure(
+        _ input: Input, denominator: Int, samples: Int, decoder: JPEGDecoder, turbo: LibjpegTurbo?
+    ) -> Row? {
+        var megapixels = 0.0
+        var compared = turbo
+        for file in input.files {
+            let bitmap: Bitmap
+            let full: Bitmap
+            do {
+                bitmap = try decoder.decode(file, scale: 1, scaleDenominator: denominator)
+                full = try decoder.decode(file, scale: 1)
+            } catch {
+                if let turbo, turbo.decode(file, denominator: denominator) == nil {
+                    printError(
+                        "\(input.label) 1/\(denominator): left out, libjpeg-turbo's own decoder rejects the file its "
+                            + "encoder made, as ours does (\(error))")
+                } else {
+                    printError("\(input.label) 1/\(denominator): left out, our decoder rejects a file (\(error))")
+                }
+                return nil
+            }
+            megapixels += Double(full.width * full.height) / 1e6
+            if let library = compared, library.decode(file, denominator: denominator) != bitmap.pixels {
+                printError("\(input.label) 1/\(denominator): libjpeg-turbo not measured, it decodes differently")
+                compared = nil
+            }
+        }
+        let ours = {
+            timeRound(input.files) {
+                (try? decoder.decode($0, scale: 1, scaleDenominator: denominator))?.pixels.count ?? 0
+            }
+        }
+        let theirs = compared.map { library in
+            { timeRound(input.files) { library.decode($0, denominator: denominator)?.count ?? 0 } }
+        }
+        for _ in 0..<warmUpRounds {
+            _ = ours()
+            _ = theirs?()
+        }
+        var oursSamples: [Double] = []
+        var theirSamples: [Double] = []
+        for sample in 0..<samples {
+            if sample % 2 == 1, let theirs { theirSamples.append(megapixels / theirs()) }
+            oursSamples.append(megapixels / ours())
+            if sample % 2 == 0, let theirs { theirSamples.append(megapixels / theirs()) }
+        }
+        return Row(
+            label: input.label, denominator: denominator, megapixels: megapixels,
+            ours: DecodeSpeedResult.Measurement(samples: oursSamples),
+            libjpegTurbo: theirSamples.isEmpty ? nil : DecodeSpeedResult.Measurement(samples: theirSamples)
+        )
+    }
+
+    /// Formats the rows as a text table.
+    static func table(_ rows: [Row]) -> String {
+        let header = ["input", "scale", "source MP", "ours MP/s", "libjpeg-turbo MP/s", "ours/libjpeg-turbo"]
+        let cells = rows.map { row in
+            [
+                row.label, "1/\(row.denominator)", String(format: "%.2f", row.megapixels), describe(row.ours),
+                row.libjpegTurbo.map(describe) ?? "not measured", row.ratio.map { String(format: "%.2f×", $0) } ?? "-",
+            ]
+        }
+        let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
+        func line(_ values: [String]) -> String {
+            values.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + padding : padding + cell
+            }.joined(separator: "  ")
+        }
+        let rule = String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))
+        return ([line(header), rule] + cells.map(line)).joined(separator: "\n")
+    }
+
+    /// The speed goals, judged on this run: full size ≥ 0.5× libjpeg-turbo, 1/8 ≥ 0.5×
+    /// libjpeg-turbo's own 1/8, and a 1/8 decode of the largest progressive photo ≥ 3× faster
+    /// than our full decode of it (the DCT-domain part of a 256-pixel thumbnail).
+    static func goals(_ rows: [Row]) -> [GoalCheck] {
+        var checks: [GoalCheck] = []
+        for denominator in [1, 8] {
+            let measured = rows.filter { $0.denominator == denominator && $0.ratio != nil }
+            guard let worst = measured.min(by: { $0.ratio! < $1.ratio! }), let ratio = worst.ratio else { continue }
+            checks.append(
+                GoalCheck(
+                    passed: ratio >= 0.5,
+                    statement: "JPEG decode at 1/\(denominator) ≥ 0.5× libjpeg-turbo's on every input: lowest "
+                        + String(format: "%.2f×", ratio) + " (\(worst.label))"
+                )
+            )
+        }
+        let progressive = rows.filter { $0.label.contains("progressive") }
+        if let largest = progressive.max(by: { $0.megapixels < $1.megapixels }),
+            let full = progressive.first(where: { $0.label == largest.label && $0.denominator == 1 }),
+            let eighth = progressive.first(where: { $0.label == largest.label && $0.denominator == 8 })
+        {
+            let speedup = eighth.ours.median / full.ours.median
+            checks.append(
+                GoalCheck(
+                    passed: speedup >= 3,
+                    statement: "JPEG 1/8 decode of \(largest.label) ≥ 3× faster than our full decode: "
+                        + String(format: "%.2f×", speedup)
+                )
+            )
+        }
+        return checks
+    }
+
+    /// Decodes every file once and returns the CPU seconds of this thread: on a shared machine
+    /// wall time mostly measures the other processes (the decoders are single-threaded).
+    private static func timeRound(_ files: [Data], _ decode: (Data) -> Int) -> Double {
+        var produced = 0
+        let start = threadCPUSeconds()
+        for file in files { produced &+= decode(file) }
+        let elapsed = threadCPUSeconds() - start
+        blackHole(produced)
+        return max(elapsed, 1e-9)
+    }
+
+    private static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    private static func describe(_ measurement: DecodeSpeedResult.Measurement) -> String {
+        String(format: "%.1f ±%.0f%%", measurement.median, measurement.spreadPercent / 2)
+    }
+
+    private static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Decodes PNG and JPEG files into ``Bitmap``s, choosing the format by the file's leading bytes,
+/// never by its name: a JPEG saved as `photo.png` decodes as the JPEG it is.
+///
+/// | leading bytes                    | decoder         |
+/// |----------------------------------|-----------------|
+/// | `89 50 4E 47 0D 0A 1A 0A`        | ``PNGDecoder``  |
+/// | `FF D8`                          | ``JPEGDecoder`` |
+/// | anything else                    | throws ``BitmapDecoderError/unrecognizedFormat(leadingBytes:)`` |
+///
+/// This is the default decoder of `ImageStore<Bitmap>`.
+public struct BitmapDecoder: ImageDecoding {
+    /// The decoder of PNG files, with its size limits.
+    public var pngDecoder: PNGDecoder
+    /// The decoder of JPEG files, with its size limits.
+    public var jpegDecoder: JPEGDecoder
+
+    /// Creates a decoder from a PNG and a JPEG decoder.
+    ///
+    /// - Parameters:
+    ///   - pngDecoder: Decodes PNG files. Defaults to `PNGDecoder()` (64 Mi pixels).
+    ///   - jpegDecoder: Decodes JPEG files. Defaults to `JPEGDecoder()` (64 Mi pixels).
+    public init(pngDecoder: PNGDecoder = PNGDecoder(), jpegDecoder: JPEGDecoder = JPEGDecoder()) {
+        self.pngDecoder = pngDecoder
+        self.jpegDecoder = jpegDecoder
+    }
+
+    /// The image formats the decoder recognizes.
+    public enum Format: Sendable, Equatable {
+        /// A PNG file.
+        case png
+        /// A JPEG file.
+        case jpeg
+    }
+
+    /// The format of a file, from its leading bytes.
+    ///
+    /// - Parameter data: The file, or at least its first 8 bytes.
+    /// - Returns: The format, or `nil` if the bytes are neither a PNG signature nor a JPEG SOI.
+    public static func format(of data: Data) -> Format? {
+        let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        if data.starts(with: pngSignature) { return .png }
+        if data.starts(with: [0xFF, 0xD8]) { return .jpeg }
+        return nil
+    }
+
+    /// Decodes a PNG or JPEG file.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - scale: The scale to record in the bitmap (2 for `icon@2x.png`); at least 1.
+    /// - Returns: The decoded bitmap (a JPEG's EXIF orientation applied).
+    /// - Throws: ``BitmapDecoderError`` wrapping the format decoder's error, or saying the
+    ///   format is not recognized.
+    public func decode(_ data: Data, scale: Int) throws(BitmapDecoderError) -> Bitmap {
+        switch Self.format(of: data) {
+        case .png:
+            do {
+                return try pngDecoder.decode(data, scale: scale)
+            } catch {
+                throw .png(error)
+            }
+        case .jpeg:
+            do {
+                return try jpegDecoder.decode(data, scale: scale)
+            } catch {
+                throw .jpeg(error)
+            }
+        case nil:
+            throw .unrecognizedFormat(leadingBytes: Array(data.prefix(8)))
+        }
+    }
+}
+
+/// Why ``BitmapDecoder`` rejected a file.
+public enum BitmapDecoderError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file starts with neither the PNG signature nor the JPEG SOI marker; its first (up to)
+    /// 8 bytes are given.
+    case unrecognizedFormat(leadingBytes: [UInt8])
+    /// The file is a PNG and the PNG decoder rejected it.
+    case png(PNGError)
+    /// The file is a JPEG and the JPEG decoder rejected it.
+    case jpeg(JPEGError)
+
+    /// A sentence saying what is wrong: the format decoder's own description, or which bytes
+    /// were not recognized.
+    public var description: String {
+        switch self {
+        case .unrecognizedFormat(let bytes):
+            let hex = bytes.map { String($0, radix: 16, uppercase: true) }.map { $0.count < 2 ? "0" + $0 : $0 }
+            return bytes.isEmpty
+                ? "not a PNG or JPEG file: the file is empty"
+                : "not a PNG or JPEG file: it starts with \(hex.joined(separator: " "))"
+        case .png(let error):
+            return error.description
+        case .jpeg(let error):
+            return error.description
+        }
+    }
+}

@@ -1,0 +1,190 @@
+/// Reads the entropy-coded data of a scan: removes the `00` stuffed after `FF` bytes, stops at
+/// the first marker, and hands out bits from a left-aligned 64-bit buffer.
+///
+/// Past a marker or the end of the file it supplies zero bits, as libjpeg does, but counts them:
+/// ``consumedPadding`` tells the decoder the data was too short (a truncated file is an error,
+/// not a gray-padded image). Every read stays inside `0..<count` of the file, checked per byte
+/// on refill, never per bit.
+struct JPEGBitReader {
+    /// The whole file.
+    let bytes: UnsafePointer<UInt8>
+    /// The file's length.
+    let count: Int
+    /// The next byte to load into the buffer; at a marker's `FF` once ``atMarker`` is set.
+    private(set) var position: Int
+    /// The unread bits, left-aligned: the next bit is bit 63.
+    private(set) var buffer: UInt64 = 0
+    /// The number of valid bits in ``buffer`` (padding included).
+    private(set) var bitCount = 0
+    /// Zero bits appended after the data ended.
+    private var paddingBits = 0
+    /// Whether loading stopped at a marker or the end of the file.
+    private(set) var atMarker = false
+
+    init(bytes: UnsafePointer<UInt8>, count: Int, position: Int) {
+        self.bytes = bytes
+        self.count = count
+        self.position = position
+    }
+
+    /// Whether more bits were consumed than the data held.
+    var consumedPadding: Bool { paddingBits > bitCount }
+
+    /// Loads bytes until the buffer holds more than 56 bits.
+    @inline(__always)
+    mutating func refill() {
+        // Fast path: eight plain bytes at once when none of them is FF.
+        if !atMarker && bitCount <= 32 && position + 8 <= count {
+            var word: UInt64 = 0
+            let raw = UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self)
+            word = UInt64(bigEndian: raw)
+            // A byte equal to FF has all bits set: detect with the classic has-zero trick on ~word.
+            let inverted = ~word
+            let hasFF = (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
+            if hasFF == 0 {
+                let take = (64 - bitCount) >> 3  // whole bytes that fit: 4...8
+                buffer |= (word >> UInt64(64 - take * 8)) << UInt64(64 - bitCount - take * 8)
+                bitCount += take * 8
+                position += take
+                return
+            }
+        }
+        while bitCount <= 56 {
+            buffer |= UInt64(nextByte()) << UInt64(56 - bitCount)
+            bitCount += 8
+        }
+    }
+
+    /// The next data byte, or 0 past the data.
+    @inline(__always)
+    private mutating func nextByte() -> UInt8 {
+        guard !atMarker, position < count else {
+            atMarker = true
+            paddingBits += 8
+            return 0
+        }
+        let byte = bytes[position]
+        if byte != 0xFF {
+            position += 1
+            return byte
+        }
+        // FF: skip fill FFs; FF 00 is a data FF, anything else a marker.
+        var next = position + 1
+        while next < count && bytes[next] == 0xFF { next += 1 }
+        if next < count && bytes[next] == 0 {
+            position = next + 1
+            return 0xFF
+        }
+        position = next - 1
+        atMarker = true
+        paddingBits += 8
+        return 0
+    }
+
+    /// The next `length` bits (1...16) without consuming them; needs `bitCount >= length`.
+    @inline(__always)
+    func peek(_ length: Int) -> Int {
+        Int(truncatingIfNeeded: buffer >> UInt64(64 - length))
+    }
+
+    /// Consumes `length` bits (0...32).
+    @inline(__always)
+    mutating func skip(_ length: Int) {
+        buffer <<= UInt64(length)
+        bitCount -= length
+    }
+
+    /// Reads `length` bits (0...16) as an unsigned number.
+    @inline(__always)
+    mutating func bits(_ length: Int) -> Int {
+        if bitCount < length { refill() }
+        guard length > 0 else { return 0 }
+        let value = peek(length)
+        skip(length)
+        return value
+    }
+
+    /// Reads one bit.
+    @inline(__always)
+    mutating func bit() -> Int {
+        if bitCount < 1 { refill() }
+        let value = Int(truncatingIfNeeded: buffer >> 63)
+        skip(1)
+        return value
+    }
+
+    /// Reads `length` bits (0...16) and sign-extends them as T.81 F.2.2.1 EXTEND does.
+    @inline(__always)
+    mutating func signedValue(_ length: Int) -> Int {
+        guard length > 0 else { return 0 }
+        if bitCount < length { refill() }
+        let value = peek(length)
+        skip(length)
+        return value < (1 << (length - 1)) ? value - (1 << length) + 1 : value
+    }
+
+    /// Decodes one Huffman symbol.
+    ///
+    /// - Returns: The symbol, or -1 for a bit pattern that is no code of the table.
+    @inline(__always)
+    mutating func decode(_ table: JPEGHuffmanTable.Pointers) -> Int {
+        if bitCount < 16 { refill() }
+        let entry = table.lookup[peek(JPEGHuffmanTable.lookupBits)]
+        if entry != 0 {
+            skip(Int(entry >> 8))
+            return Int(entry & 0xFF)
+        }
+        return decodeLong(table)
+    }
+
+    /// Decodes one Huffman symbol.
+    @inline(__always)
+    mutating func decode(_ table: JPEGHuffmanTable) -> Int {
+        decode(table.pointers)
+    }
+
+    /// Decodes a code longer than the lookup table resolves.
+    @inline(never)
+    mutating func decodeLong(_ table: JPEGHuffmanTable.Pointers) -> Int {
+        var length = JPEGHuffmanTable.lookupBits + 1
+        while length <= 16 {
+            let code = Int32(peek(length))
+            if code <= table.maximumCode[length] {
+                skip(length)
+                return Int(table.symbols[Int(code + table.valueOffset[length])])
+            }
+            length += 1
+        }
+        return -1
+    }
+
+    /// Moves past the restart marker `RSTn` that must come next, dropping the bits left in the
+    /// buffer (the encoder's padding).
+    ///
+    /// - Returns: `false` if the next marker is not `RST<expected>`.
+    mutating func restart(expected: Int) -> (found: UInt8?, ok: Bool) {
+        buffer = 0
+        bitCount = 0
+        paddingBits = 0
+        if !atMarker {
+            // Skip leftover data up to the marker, as libjpeg does (with a warning).
+            while position < count {
+                if bytes[position] == 0xFF, position + 1 < count, bytes[position + 1] != 0, bytes[position + 1] != 0xFF
+                {
+                    break
+                }
+                position += 1
+            }
+        }
+        while position < count && bytes[position] == 0xFF { position += 1 }
+        guard position < count else { return (nil, false) }
+        let marker = bytes[position]
+        guard marker == 0xD0 + UInt8(expected) else { return (marker, false) }
+        position += 1
+        atMarker = false
+        return (marker, true)
+    }
+
+    /// Where the marker parser resumes after the scan: at the marker that stopped the data.
+    var resumePosition: Int { position }
+}

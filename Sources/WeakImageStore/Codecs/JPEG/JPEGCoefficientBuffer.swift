@@ -1,0 +1,56 @@
+/// The quantized DCT coefficients of every block of every component, in natural (row-major)
+/// order within a block, 64 `Int16`s a block.
+///
+/// Progressive scans refine coefficients over the whole image, and multi-scan sequential files
+/// code the components one after another, so the decoder keeps all of them: 128 bytes per block,
+/// that is 2 bytes per sample (3 bytes per pixel for 4:2:0, 6 for 4:4:4), bounded by the
+/// decoder's pixel limit.
+final class JPEGCoefficientBuffer {
+    /// One buffer per frame component, `blocksPerLine * blockRows * 64` coefficients each.
+    let planes: [UnsafeMutablePointer<Int16>]
+    /// The number of coefficients of each plane.
+    let counts: [Int]
+
+    /// Allocates zeroed coefficients for every block of `frame`, or for one MCU row only (the
+    /// streaming decode of a single-scan sequential file).
+    init(frame: JPEGFrame, mcuRowOnly: Bool = false) {
+        counts = frame.components.map { component in
+            let rows = mcuRowOnly ? (frame.components.count == 1 ? 1 : component.verticalSampling) : component.blockRows
+            return component.blocksPerLine * rows * 64
+        }
+        planes = counts.map { count in
+            let plane = UnsafeMutablePointer<Int16>.allocate(capacity: count)
+            plane.initialize(repeating: 0, count: count)
+            return plane
+        }
+    }
+
+    deinit {
+        for plane in planes { plane.deallocate() }
+    }
+
+    /// Sets every coefficient to zero.
+    func clear() {
+        for (plane, count) in zip(planes, counts) { plane.update(repeating: 0, count: count) }
+    }
+}
+
+/// The zigzag-to-natural order of T.81 Figure A.6, with 16 extra entries of 63 so that a corrupt
+/// run past the end of a block writes to its last coefficient instead of out of bounds (as
+/// libjpeg does).
+let jpegNaturalOrder: [Int] = jpegNaturalOrderValues
+
+/// ``jpegNaturalOrder`` as a pointer for the hot loops: allocated once, never freed.
+nonisolated(unsafe) let jpegNaturalOrderPointer: UnsafePointer<Int> = {
+    let pointer = UnsafeMutablePointer<Int>.allocate(capacity: jpegNaturalOrderValues.count)
+    pointer.initialize(from: jpegNaturalOrderValues, count: jpegNaturalOrderValues.count)
+    return UnsafePointer(pointer)
+}()
+
+private let jpegNaturalOrderValues: [Int] = [
+    0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5,
+    12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
+    35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51,
+    58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+    63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63,
+]

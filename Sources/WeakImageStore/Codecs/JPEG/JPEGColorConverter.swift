@@ -1,0 +1,126 @@
+/// Converts rows of decoded components to output pixels, exactly as libjpeg-turbo 2.1.5's
+/// `jdcolor.c` does: YCbCr with the fixed-point tables of `build_ycc_rgb_table` (16-bit
+/// fractions, rounding by adding one half), YCCK through CMYK, and Adobe's inverted CMYK to RGB
+/// with `R = round(C * K / 255)` as djpeg's `cmyk_to_rgb`.
+struct JPEGColorConverter: Sendable {
+    /// The colour space of the decoded components.
+    enum ColorSpace: Sendable, Equatable {
+        case gray, yCbCr, rgb, cmyk, ycck
+    }
+
+    let colorSpace: ColorSpace
+    /// Cr to R: round(1.402 * (cr - 128)).
+    private let crToRed: [Int32]
+    /// Cb to B: round(1.772 * (cb - 128)).
+    private let cbToBlue: [Int32]
+    /// Cr to G, scaled by 2^16: -0.71414 * (cr - 128).
+    private let crToGreen: [Int32]
+    /// Cb to G, scaled by 2^16, plus one half: -0.34414 * (cb - 128) + 0.5.
+    private let cbToGreen: [Int32]
+
+    init(colorSpace: ColorSpace) {
+        self.colorSpace = colorSpace
+        let scaleBits = 16
+        let half = 1 << (scaleBits - 1)
+        func fix(_ value: Double) -> Int { Int(value * Double(1 << scaleBits) + 0.5) }
+        crToRed = (0..<256).map { Int32(((fix(1.40200) * ($0 - 128)) + half) >> scaleBits) }
+        cbToBlue = (0..<256).map { Int32(((fix(1.77200) * ($0 - 128)) + half) >> scaleBits) }
+        crToGreen = (0..<256).map { Int32(-fix(0.71414) * ($0 - 128)) }
+        cbToGreen = (0..<256).map { Int32(-fix(0.34414) * ($0 - 128) + half) }
+    }
+
+    /// The four tables above, 256 entries each, for the hot loop: built once, never freed.
+    nonisolated(unsafe) private static let yccTables: UnsafePointer<Int32> = {
+        let converter = JPEGColorConverter(colorSpace: .gray)
+        let tables = UnsafeMutablePointer<Int32>.allocate(capacity: 1024)
+        tables.initialize(from: converter.crToRed, count: 256)
+        (tables + 256).initialize(from: converter.cbToBlue, count: 256)
+        (tables + 512).initialize(from: converter.crToGreen, count: 256)
+        (tables + 768).initialize(from: converter.cbToGreen, count: 256)
+        return UnsafePointer(tables)
+    }()
+
+    /// `min(max(v, 0), 255)` at index `v + 256`, for v in -256...511: built once, never freed.
+    nonisolated(unsafe) private static let clampTable: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 768)
+        for index in 0..<768 { table[index] = UInt8(min(max(index - 256, 0), 255)) }
+        return UnsafePointer(table)
+    }()
+
+    /// The bytes one output pixel takes: 1 for gray, else 4 (RGBA).
+    var bytesPerPixel: Int { colorSpace == .gray ? 1 : 4 }
+
+    @inline(__always)
+    private static func clamp(_ value: Int32) -> UInt8 {
+        UInt8(truncatingIfNeeded: min(max(value, 0), 255))
+    }
+
+    /// Converts `width` pixels.
+    ///
+    /// - Parameters:
+    ///   - rows: One row per component, each at least `width` samples.
+    ///   - output: `width * bytesPerPixel` bytes.
+    func convert(_ rows: [UnsafePointer<UInt8>], width: Int, into output: UnsafeMutablePointer<UInt8>) {
+        switch colorSpace {
+        case .gray:
+            output.update(from: rows[0], count: width)
+        case .rgb:
+            let (red, green, blue) = (rows[0], rows[1], rows[2])
+            for x in 0..<width {
+                output[4 * x] = red[x]
+                output[4 * x + 1] = green[x]
+                output[4 * x + 2] = blue[x]
+                output[4 * x + 3] = 255
+            }
+        case .yCbCr:
+            let tables = Self.yccTables
+            let (crToRed, cbToBlue) = (tables, tables + 256)
+            let (crToGreen, cbToGreen) = (tables + 512, tables + 768)
+            let (luma, blueDifference, redDifference) = (rows[0], rows[1], rows[2])
+            let clamp = Self.clampTable + 256
+            // Four bytes a pixel written as one 32-bit store; `output` holds 4 * width bytes.
+            let pixels = UnsafeMutableRawPointer(output)
+            for x in 0..<width {
+                let y = Int32(luma[x])
+                let cb = Int(blueDifference[x])
+                let cr = Int(redDifference[x])
+                // Table clamping, as libjpeg's range_limit: no branches to mispredict. Every sum
+                // lies in -256...511 (|Cr→R| ≤ 179, |Cb→B| ≤ 227, |G offset| ≤ 135).
+                let red = UInt32(clamp[Int(y &+ crToRed[cr])])
+                let green = UInt32(clamp[Int(y &+ ((cbToGreen[cb] &+ crToGreen[cr]) >> 16))])
+                let blue = UInt32(clamp[Int(y &+ cbToBlue[cb])])
+                let pixel = red | green << 8 | blue << 16 | 0xFF00_0000
+                pixels.storeBytes(of: pixel.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
+            }
+        case .cmyk:
+            for x in 0..<width {
+                let k = Int(rows[3][x])
+                output[4 * x] = Self.inkToRGB(Int(rows[0][x]), k)
+                output[4 * x + 1] = Self.inkToRGB(Int(rows[1][x]), k)
+                output[4 * x + 2] = Self.inkToRGB(Int(rows[2][x]), k)
+                output[4 * x + 3] = 255
+            }
+        case .ycck:
+            for x in 0..<width {
+                let y = Int32(rows[0][x])
+                let cb = Int(rows[1][x])
+                let cr = Int(rows[2][x])
+                let k = Int(rows[3][x])
+                let cyan = 255 - Int(Self.clamp(y + crToRed[cr]))
+                let magenta = 255 - Int(Self.clamp(y + ((cbToGreen[cb] + crToGreen[cr]) >> 16)))
+                let yellow = 255 - Int(Self.clamp(y + cbToBlue[cb]))
+                output[4 * x] = Self.inkToRGB(cyan, k)
+                output[4 * x + 1] = Self.inkToRGB(magenta, k)
+                output[4 * x + 2] = Self.inkToRGB(yellow, k)
+                output[4 * x + 3] = 255
+            }
+        }
+    }
+
+    /// `round(ink * k / 255)` on Adobe's inverted values; never exactly a half, so integer
+    /// division with an added 255/510 rounds the same way as djpeg's floating point.
+    @inline(__always)
+    static func inkToRGB(_ ink: Int, _ k: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: (2 * ink * k + 255) / 510)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// A pure-Swift JPEG decoder producing ``Bitmap``s, byte for byte what libjpeg-turbo 2.1.5's
+/// `djpeg` produces in its default mode (accurate integer IDCT, fancy upsampling).
+///
+/// Supported: baseline and extended sequential Huffman coding (8-bit samples, 8- and 16-bit
+/// quantization tables), progressive coding (spectral selection and successive approximation),
+/// interleaved and non-interleaved scans, restart intervals, every integral sampling factor
+/// 1–4, grayscale, YCbCr, RGB, CMYK and YCCK (Adobe APP14), the standard Huffman tables when a
+/// sequential file defines none (Motion-JPEG), and the EXIF orientation, which is applied so
+/// the bitmap is upright. Arithmetic coding, 12-bit samples, lossless and hierarchical files
+/// throw ``JPEGError/unsupportedProcess(_:)``.
+///
+/// | file                        | ``Bitmap/format``        |
+/// |-----------------------------|--------------------------|
+/// | one component (grayscale)   | ``PixelFormat/gray8``    |
+/// | YCbCr, RGB, CMYK, YCCK      | ``PixelFormat/rgba8``    |
+///
+/// `decode(_:scale:scaleDenominator:)` decodes at 1/2, 1/4 or 1/8 in the DCT domain, with
+/// libjpeg-turbo's reduced transforms, which is several times cheaper than decoding at full size
+/// and shrinking.
+///
+/// Hostile input cannot crash the decoder, make it loop or allocate without bound: the size
+/// limits are checked from the frame header before anything is allocated, and a file whose
+/// scan data is too short to hold the frame's blocks is refused before anything large is
+/// allocated.
+///
+/// Memory: a sequential file whose first scan holds every component (nearly every photo) is
+/// decoded and converted one MCU row at a time: besides the output, one MCU row of coefficients
+/// and at most three MCU rows of samples. Progressive and multi-scan files keep the coefficients
+/// of the whole image until the last scan (2 bytes per sample: 3 bytes per pixel for 4:2:0, 6 for
+/// 4:4:4) and then the samples at the output scale (1.5 bytes per output pixel for 4:2:0).
+public struct JPEGDecoder: ImageDecoding {
+    /// The most pixels (`width * height`) an image may have. Defaults to 64 Mi (67 108 864).
+    public var maximumPixelCount: Int
+    /// The largest width or height an image may have, in pixels. Defaults to 32 768.
+    public var maximumDimension: Int
+
+    /// Creates a decoder with size limits.
+    ///
+    /// - Parameters:
+    ///   - maximumPixelCount: The most pixels an image may have; at least 1. Defaults to 64 Mi.
+    ///   - maximumDimension: The largest width or height; at least 1. Defaults to 32 768.
+    public init(maximumPixelCount: Int = 67_108_864, maximumDimension: Int = 32_768) {
+        precondition(maximumPixelCount >= 1, "maximumPixelCount must be at least 1")
+        precondition(maximumDimension >= 1, "maximumDimension must be at least 1")
+        self.maximumPixelCount = maximumPixelCount
+        self.maximumDimension = maximumDimension
+    }
+
+    /// Decodes a JPEG file at full size.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - scale: The scale to record in the bitmap (2 for `photo@2x.jpg`); at least 1.
+    /// - Returns: The upright bitmap.
+    /// - Throws: ``JPEGError`` describing the first defect found.
+    /// - Complexity: O(`data.count + width * height`).
+    public func decode(_ data: Data, scale: Int) throws(JPEGError) -> Bitmap {
+        try decode(data, scale: scale, scaleDenominator: 1)
+    }
+
+    /// Decodes a JPEG file at 1/`scaleDenominator` of its size, in the DCT domain.
+    ///
+    /// The result is `ceil(width / scaleDenominator) × ceil(height / scaleDenominator)` (before
+    /// the EXIF orientation is applied), byte for byte `djpeg -scale 1/N`.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - scale: The scale to record in the bitmap; at least 1.
+    ///   - scaleDenominator: 1, 2, 4 or 8.
+    /// - Returns: The upright bitmap.
+    /// - Throws: ``JPEGError`` describing the first defect found.
+    public func decode(_ data: Data, scale: Int, scaleDenominator: Int) throws(JPEGError) -> Bitmap {
+        // Typed throws cannot cross `withUnsafeBytes` on older standard libraries: carry the
+        // error out as a value.
+        var failure: JPEGError?
+        let bitmap: Bitmap? = data.withUnsafeBytes { bytes in
+            do {
+                return try decode(bytes: bytes, scale: scale, scaleDenominator: scaleDenominator)
+            } catch let error as JPEGError {
+                failure = error
+                return nil
+            } catch {
+                return nil
+            }
+        }
+        if let failure { throw failure }
+        guard let bitmap else { throw .notAJPEG }
+        return bitmap
+    }
+
+    /// Decodes a JPEG file held in memory, as ``decode(_:scale:scaleDenominator:)`` does, without
+    /// a `Data`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole file.
+    ///   - scale: The scale to record in the bitmap; at least 1.
+    ///   - scaleDenominator: 1, 2, 4 or 8. Defaults to 1.
+    /// - Returns: The upright bitmap.
+    /// - Throws: ``JPEGError`` describing the first defect found.
+    public func decode(
+        bytes: UnsafeRawBufferPointer, scale: Int, scaleDenominator: Int = 1
+    ) throws(JPEGError) -> Bitmap {
+        precondition([1, 2, 4, 8].contains(scaleDenominator), "scaleDenominator must be 1, 2, 4 or 8")
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .notAJPEG }
+        var file = try JPEGFileDecoder(
+            bytes: base, count: bytes.count, maximumPixelCount: maximumPixelCount, maximumDimension: maximumDimension,
+            scaleDenominator: scaleDenominator
+        )
+        try file.run()
+        guard let frame = file.frame else { throw .incompleteImage }
+        let format: PixelFormat = file.colorSpace == .gray ? .gray8 : .rgba8
+        let pixels: [UInt8]
+        if let streamed = file.pixels {
+            pixels = streamed
+        } else if let planes = file.planes {
+            pixels = JPEGRenderer(planes: planes, colorSpace: file.colorSpace).render()
+        } else {
+            throw .incompleteImage
+        }
+        let outputWidth = ceilDivide(frame.width, scaleDenominator)
+        let outputHeight = ceilDivide(frame.height, scaleDenominator)
+        let upright = file.orientation.apply(
+            pixels, width: outputWidth, height: outputHeight, bytesPerPixel: format.bytesPerPixel
+        )
+        return Bitmap(
+            width: upright.width, height: upright.height, scale: scale, format: format, pixels: upright.pixels)
+    }
+}

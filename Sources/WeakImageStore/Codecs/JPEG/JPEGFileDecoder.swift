@@ -1,0 +1,363 @@
+/// Reads a whole JPEG file: the tables, the frame header and every scan, leaving the component
+/// samples after the inverse DCT and what is needed to turn them into pixels.
+///
+/// A sequential file whose first scan holds every component (nearly every baseline photo) is
+/// streamed: each MCU row is transformed and converted to output rows as soon as it is decoded,
+/// so only one MCU row of coefficients and three of samples exist at a time. Other files (progressive, or one scan per component) keep the
+/// coefficients of the whole image until the last scan, 2 bytes per sample.
+struct JPEGFileDecoder {
+    /// The most scans a file may have. libjpeg-turbo 3's TurboJPEG sets 500 by default; every
+    /// scan visits each of its blocks, so a small file with thousands of tiny scans could
+    /// otherwise take very long.
+    static let maximumScanCount = 1000
+
+    private var reader: JPEGSegmentReader
+    private let maximumPixelCount: Int
+    private let maximumDimension: Int
+    private let scaleDenominator: Int
+    /// The samples, once the image is complete (unless ``pixels`` holds the output already).
+    private(set) var planes: JPEGSamplePlanes?
+    /// The output pixels, when a streamed file needing no upsampling was converted band by band.
+    private(set) var pixels: [UInt8]?
+
+    private(set) var frame: JPEGFrame?
+    private var coefficients: JPEGCoefficientBuffer?
+    /// Quantization tables as defined so far, natural order, as libjpeg's 16-bit multipliers.
+    private var quantizationTables: [[Int32]?] = [nil, nil, nil, nil]
+    /// The table each component latched at its first scan (libjpeg's `latch_quant_tables`).
+    private(set) var componentQuantization: [[Int32]?] = []
+    private var dcTables: [JPEGHuffmanTable?] = [nil, nil, nil, nil]
+    private var acTables: [JPEGHuffmanTable?] = [nil, nil, nil, nil]
+    private var restartInterval = 0
+    private var scanCount = 0
+    private var componentScanned: [Bool] = []
+    private var sawJFIF = false
+    private var adobeTransform: Int?
+    private(set) var orientation = JPEGOrientation.upright
+
+    init(
+        bytes: UnsafePointer<UInt8>, count: Int, maximumPixelCount: Int, maximumDimension: Int,
+        scaleDenominator: Int = 1
+    ) throws(JPEGError) {
+        reader = try JPEGSegmentReader(bytes: bytes, count: count)
+        self.scaleDenominator = scaleDenominator
+        self.maximumPixelCount = maximumPixelCount
+        self.maximumDimension = maximumDimension
+    }
+
+    /// Reads the file up to EOI (or its end, for a sequential file whose scans are complete).
+    ///
+    /// - Parameter headerOnly: Stop at the first scan header, having checked the frame.
+    mutating func run(headerOnly: Bool = false) throws(JPEGError) {
+        while let marker = reader.nextMarker() {
+            switch marker.code {
+            case 0xD9:
+                try finish(reachedEOI: true)
+                return
+            case 0xD8:
+                throw .unexpectedMarker(marker.code, offset: marker.offset)
+            case 0xD0...0xD7, 0x01:
+                // Parameterless markers outside a scan: ignored, as libjpeg does.
+                continue
+            case 0xC0, 0xC1, 0xC2:
+                guard frame == nil else { throw .unexpectedMarker(marker.code, offset: marker.offset) }
+                let data = try reader.segmentData(of: marker)
+                try readFrame(data, marker: marker)
+            case 0xC3, 0xCB:
+                throw .unsupportedProcess(.lossless(sofMarker: marker.code))
+            case 0xC9, 0xCA, 0xCD, 0xCE:
+                throw .unsupportedProcess(
+                    marker.code >= 0xCD ? .hierarchical(marker: marker.code) : .arithmeticCoding(sofMarker: marker.code)
+                )
+            case 0xC5, 0xC6, 0xC7, 0xCF, 0xDE, 0xDF:
+                throw .unsupportedProcess(.hierarchical(marker: marker.code))
+            case 0xC4:
+                try readHuffmanTables(try reader.segmentData(of: marker), marker: marker)
+            case 0xDB:
+                try readQuantizationTables(try reader.segmentData(of: marker), marker: marker)
+            case 0xDD:
+                let data = try reader.segmentData(of: marker)
+                guard data.count == 2 else { throw .badSegment(marker: marker.code, offset: marker.offset) }
+                restartInterval = Int(data[0]) << 8 | Int(data[1])
+            case 0xDA:
+                let data = try reader.segmentData(of: marker)
+                if headerOnly {
+                    guard frame != nil else { throw .unexpectedMarker(marker.code, offset: marker.offset) }
+                    return
+                }
+                try readScan(data, marker: marker)
+                // A streamed single-scan file is complete: what follows cannot change its pixels.
+                if planes != nil || pixels != nil { return }
+            case 0xE0:
+                let data = try reader.segmentData(of: marker)
+                // "JFIF\0" with at least the 14 bytes libjpeg examines.
+                if data.count >= 14, data[0] == 0x4A, data[1] == 0x46, data[2] == 0x49, data[3] == 0x46, data[4] == 0 {
+                    sawJFIF = true
+                }
+            case 0xE1:
+                let data = try reader.segmentData(of: marker)
+                if orientation == .upright, let exif = JPEGOrientation(exifSegment: data) { orientation = exif }
+            case 0xEE:
+                let data = try reader.segmentData(of: marker)
+                // "Adobe" with at least the 12 bytes libjpeg examines; the last is the transform.
+                if data.count >= 12, data[0] == 0x41, data[1] == 0x64, data[2] == 0x6F, data[3] == 0x62, data[4] == 0x65
+                {
+                    adobeTransform = Int(data[11])
+                }
+            case 0xCC, 0xDC, 0xE2...0xED, 0xEF, 0xFE:
+                // DAC, DNL, other APPn, COM: skipped.
+                _ = try reader.segmentData(of: marker)
+            default:
+                throw .unexpectedMarker(marker.code, offset: marker.offset)
+            }
+        }
+        try finish(reachedEOI: false)
+    }
+
+    private mutating func finish(reachedEOI: Bool) throws(JPEGError) {
+        guard let frame else { throw reachedEOI ? .incompleteImage : .truncated(offset: reader.count) }
+        guard componentScanned.allSatisfy({ $0 }) else {
+            throw reachedEOI ? .incompleteImage : .truncated(offset: reader.count)
+        }
+        // A progressive file without EOI may lack refinement scans: that is a truncated file.
+        // A sequential one whose every component was fully decoded is only missing its EOI.
+        if !reachedEOI && frame.process == .progressive { throw .truncated(offset: reader.count) }
+        guard let coefficients else { throw .incompleteImage }
+        let planes = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
+        planes.transformAll(from: coefficients, quantization: componentQuantization.map { $0 ?? [] })
+        self.planes = planes
+    }
+
+    private mutating func readFrame(_ data: UnsafeRawBufferPointer, marker: JPEGSegmentReader.Marker) throws(JPEGError)
+    {
+        let frame = try JPEGFrame(segment: data, marker: marker.code, offset: marker.offset)
+        guard frame.width <= maximumDimension, frame.height <= maximumDimension else {
+            throw .imageTooLarge(width: frame.width, height: frame.height, limit: .dimension(maximumDimension))
+        }
+        guard frame.width * frame.height <= min(maximumPixelCount, Int.max / 64) else {
+            throw .imageTooLarge(width: frame.width, height: frame.height, limit: .pixelCount(maximumPixelCount))
+        }
+        self.frame = frame
+        componentQuantization = Array(repeating: nil, count: frame.components.count)
+        componentScanned = Array(repeating: false, count: frame.components.count)
+    }
+
+    private mutating func readQuantizationTables(
+        _ data: UnsafeRawBufferPointer, marker: JPEGSegmentReader.Marker
+    ) throws(JPEGError) {
+        var offset = 0
+        while offset < data.count {
+            let precision = Int(data[offset] >> 4)
+            let id = Int(data[offset] & 15)
+            let size = precision == 0 ? 64 : 128
+            guard precision <= 1, id < 4, offset + 1 + size <= data.count else {
+                throw .badSegment(marker: marker.code, offset: marker.offset)
+            }
+            var table = [Int32](repeating: 0, count: 64)
+            for index in 0..<64 {
+                let value =
+                    precision == 0
+                    ? Int(data[offset + 1 + index])
+                    : Int(data[offset + 1 + 2 * index]) << 8 | Int(data[offset + 2 + 2 * index])
+                // libjpeg-turbo's islow multipliers are 16-bit signed.
+                table[jpegNaturalOrder[index]] = Int32(Int16(truncatingIfNeeded: value))
+            }
+            quantizationTables[id] = table
+            offset += 1 + size
+        }
+    }
+
+    private mutating func readHuffmanTables(
+        _ data: UnsafeRawBufferPointer, marker: JPEGSegmentReader.Marker
+    ) throws(JPEGError) {
+        var offset = 0
+        while offset < data.count {
+            let tableClass = Int(data[offset] >> 4)
+            let id = Int(data[offset] & 15)
+            guard tableClass <= 1, id < 4, offset + 17 <= data.count else {
+                throw .badSegment(marker: marker.code, offset: marker.offset)
+            }
+            let counts = (0..<16).map { Int(data[offset + 1 + $0]) }
+            let total = counts.reduce(0, +)
+            let kind: JPEGError.TableKind = tableClass == 0 ? .huffmanDC : .huffmanAC
+            guard total <= 256 else { throw .badHuffmanTable(kind, id: id) }
+            guard offset + 17 + total <= data.count else {
+                throw .badSegment(marker: marker.code, offset: marker.offset)
+            }
+            let symbols = (0..<total).map { data[offset + 17 + $0] }
+            guard let table = JPEGHuffmanTable(counts: counts, symbols: symbols) else {
+                throw .badHuffmanTable(kind, id: id)
+            }
+            if tableClass == 0 { dcTables[id] = table } else { acTables[id] = table }
+            offset += 17 + total
+        }
+    }
+
+    private mutating func readScan(_ data: UnsafeRawBufferPointer, marker: JPEGSegmentReader.Marker) throws(JPEGError) {
+        guard let frame else { throw .unexpectedMarker(marker.code, offset: marker.offset) }
+        let scan = try JPEGScanHeader(segment: data, frame: frame, offset: marker.offset)
+        scanCount += 1
+        guard scanCount <= Self.maximumScanCount else { throw .badScan(offset: marker.offset) }
+        let tables = try bindTables(scan, frame: frame)
+        for member in scan.members where componentQuantization[member.componentIndex] == nil {
+            let id = frame.components[member.componentIndex].quantizationTableID
+            guard let table = quantizationTables[id] else { throw .undefinedTable(.quantization, id: id) }
+            componentQuantization[member.componentIndex] = table
+        }
+        try checkDataSize(frame)
+        var bits = JPEGBitReader(bytes: reader.bytes, count: reader.count, position: reader.position)
+        var decoder = JPEGScanDecoder(
+            frame: frame, scan: scan, tables: tables, restartInterval: restartInterval, scanOffset: marker.offset
+        )
+        if frame.process == .sequential && scanCount == 1 && scan.members.count == frame.components.count {
+            try decodeStreaming(frame: frame, decoder: &decoder, bits: &bits)
+        } else if skipsScan(scan, frame: frame) {
+            bits = JPEGBitReader(bytes: reader.bytes, count: reader.count, position: skipEntropyCodedData())
+        } else {
+            let coefficients = self.coefficients ?? JPEGCoefficientBuffer(frame: frame)
+            self.coefficients = coefficients
+            try decoder.decode(into: coefficients, reader: &bits)
+        }
+        reader.position = bits.resumePosition
+        for member in scan.members { componentScanned[member.componentIndex] = true }
+    }
+
+    /// Decodes the only scan of a sequential file MCU row by MCU row, transforming each row and
+    /// converting the rows it completes into ``pixels`` at once.
+    private mutating func decodeStreaming(
+        frame: JPEGFrame, decoder: inout JPEGScanDecoder, bits: inout JPEGBitReader
+    ) throws(JPEGError) {
+        let rowBuffer = JPEGCoefficientBuffer(frame: frame, mcuRowOnly: true)
+        let quantization = componentQuantization.map { $0 ?? [] }
+        let quantizationPointers = UnsafeMutablePointer<Int32>.allocate(capacity: 64 * frame.components.count)
+        defer { quantizationPointers.deallocate() }
+        for (index, table) in quantization.enumerated() {
+            (quantizationPointers + 64 * index).initialize(from: table, count: 64)
+        }
+        let single = frame.components.count == 1
+        let transformRow = { (planes: JPEGSamplePlanes, mcuRow: Int) in
+            for (index, component) in frame.components.enumerated() {
+                let rows = single ? 1 : component.verticalSampling
+                for blockY in 0..<rows {
+                    planes.transformBlockRow(
+                        component: index, blockRow: mcuRow * rows + blockY,
+                        blocks: rowBuffer.planes[index] + blockY * component.blocksPerLine * 64,
+                        quantization: quantizationPointers + 64 * index
+                    )
+                }
+            }
+        }
+        // Output rows are produced as MCU rows arrive. Upsampling filters read one row beyond
+        // each band, so band m is converted once band m + 1 is transformed: a ring of three
+        // bands holds everything they read (one band suffices without upsampling).
+        let probe = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator, bands: 1)
+        let delay = probe.needsNoUpsampling ? 0 : 1
+        let ring = delay == 0 ? probe : JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator, bands: 3)
+        let renderer = JPEGRenderer(planes: ring, colorSpace: colorSpace)
+        let converter = JPEGColorConverter(colorSpace: colorSpace)
+        let (width, height) = (renderer.outputWidth, renderer.outputHeight)
+        let rowSource = JPEGRenderer.RowSource(planes: ring, outputWidth: width)
+        let byteCount = width * height * converter.bytesPerPixel
+        let bandHeight = (single ? 1 : frame.maxVerticalSampling) * (8 / scaleDenominator)
+        let bandCount = ceilDivide(height, bandHeight)
+        var failure: JPEGError?
+        let output = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            func renderBand(_ band: Int) {
+                let start = band * bandHeight
+                rowSource.render(start..<min(start + bandHeight, height), converter: converter, into: base)
+            }
+            do throws(JPEGError) {
+                try decoder.decode(into: rowBuffer, reader: &bits) { mcuRow in
+                    transformRow(ring, mcuRow)
+                    if mcuRow >= delay && mcuRow - delay < bandCount { renderBand(mcuRow - delay) }
+                }
+                // The last band, whose rows below the image repeat its last row.
+                if delay == 1 && bandCount >= 1 { renderBand(bandCount - 1) }
+                initialized = byteCount
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        pixels = output
+    }
+
+    /// Whether a progressive scan refines only coefficients the scaled inverse DCT never reads:
+    /// AC coefficients of a component transformed at 1×1 (luma at 1/8).
+    private func skipsScan(_ scan: JPEGScanHeader, frame: JPEGFrame) -> Bool {
+        guard frame.process == .progressive, !scan.isDCScan, scaleDenominator == 8 else { return false }
+        let sizes = JPEGSamplePlanes.transformSizes(frame: frame, scaleDenominator: scaleDenominator)
+        return scan.members.allSatisfy { sizes[$0.componentIndex] == 1 }
+    }
+
+    /// The position of the first marker after the scan data other than RSTn (or the file's end),
+    /// found without decoding the data.
+    private func skipEntropyCodedData() -> Int {
+        var position = reader.position
+        let bytes = reader.bytes
+        while position + 1 < reader.count {
+            if bytes[position] == 0xFF {
+                let next = bytes[position + 1]
+                if next != 0 && next != 0xFF && !(0xD0...0xD7).contains(next) { return position }
+                position += next == 0xFF ? 1 : 2
+            } else {
+                position += 1
+            }
+        }
+        return reader.count
+    }
+
+    /// Checks, before anything large is allocated, that the data after the first scan header
+    /// could hold the frame.
+    private func checkDataSize(_ frame: JPEGFrame) throws(JPEGError) {
+        guard scanCount == 1 else { return }
+        // Every block costs at least one bit (its DC code) somewhere after this scan header.
+        let blocks = frame.components.reduce(0) { $0 + $1.widthInBlocks * $1.heightInBlocks }
+        let remaining = reader.count - reader.position
+        guard blocks <= remaining * 8 else { throw .insufficientData(blocks: blocks, bytes: remaining) }
+    }
+
+    /// The Huffman tables the scan uses, with libjpeg's checks and its standard-table fallback.
+    private func bindTables(_ scan: JPEGScanHeader, frame: JPEGFrame) throws(JPEGError) -> JPEGScanDecoder.Tables {
+        var tables = JPEGScanDecoder.Tables(dc: [], ac: [])
+        let sequential = frame.process == .sequential
+        let needsDC = sequential || (scan.isDCScan && !scan.isRefinement)
+        let needsAC = sequential || !scan.isDCScan
+        for member in scan.members {
+            var dc: JPEGHuffmanTable?
+            var ac: JPEGHuffmanTable?
+            if needsDC {
+                let id = member.dcTableID
+                dc = dcTables[id] ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: true, id: id) : nil)
+                guard let table = dc else { throw .undefinedTable(.huffmanDC, id: id) }
+                guard table.isValidForDC else { throw .badHuffmanTable(.huffmanDC, id: id) }
+            }
+            if needsAC {
+                let id = member.acTableID
+                ac = acTables[id] ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: false, id: id) : nil)
+                guard ac != nil else { throw .undefinedTable(.huffmanAC, id: id) }
+            }
+            tables.dc.append(dc)
+            tables.ac.append(ac)
+        }
+        return tables
+    }
+
+    /// The colour space of the components, decided as libjpeg's `default_decompress_parms` does.
+    var colorSpace: JPEGColorConverter.ColorSpace {
+        guard let frame else { return .gray }
+        switch frame.components.count {
+        case 1:
+            return .gray
+        case 3:
+            if sawJFIF { return .yCbCr }
+            if let adobeTransform { return adobeTransform == 0 ? .rgb : .yCbCr }
+            let ids = frame.components.map(\.id)
+            return ids == [0x52, 0x47, 0x42] ? .rgb : .yCbCr
+        default:
+            if let adobeTransform { return adobeTransform == 0 ? .cmyk : .ycck }
+            return .cmyk
+        }
+    }
+}

@@ -1,0 +1,322 @@
+/// The inverse DCTs libjpeg-turbo 2.1.5 uses by default, reproduced bit for bit: the accurate
+/// integer 8×8 transform (`jpeg_idct_islow`, the Loeffler–Ligtenberg–Moschytz algorithm with
+/// 13-bit constants) and the reduced 4×4, 2×2 and 1×1 transforms of DCT-domain scaling.
+///
+/// Each reads 64 quantized coefficients in natural order and the dequantization multipliers,
+/// and writes `size × size` samples with a row stride. Intermediate values are 64-bit like
+/// libjpeg's `JLONG` (except the 8×8 column pass, which runs in 32-bit SIMD lanes: the same
+/// results for every valid file, where no intermediate exceeds 32 bits), the workspace between
+/// the passes 32-bit like its `int`, and outputs are range-limited the way libjpeg's table does
+/// (the 10-bit wrap included).
+enum JPEGInverseDCT {
+    private static let constBits = 13
+    private static let pass1Bits = 2
+
+    /// libjpeg's post-IDCT range limit, indexed by the low 10 bits of a sample before the +128
+    /// level shift.
+    static let rangeLimit: [UInt8] = (0..<1024).map { index in
+        switch index {
+        case 0..<128: UInt8(index + 128)
+        case 128..<512: 255
+        case 512..<896: 0
+        default: UInt8(index - 896)
+        }
+    }
+
+    @inline(__always)
+    private static func descale(_ value: Int, _ bits: Int) -> Int {
+        (value + (1 << (bits - 1))) >> bits
+    }
+
+    /// The full 8×8 inverse DCT.
+    ///
+    /// - Parameters:
+    ///   - block: 64 coefficients in natural order.
+    ///   - quantization: 64 multipliers in natural order.
+    ///   - output: Where sample (0, 0) goes; 8 rows of 8 samples are written.
+    ///   - stride: The distance between output rows.
+    ///   - range: ``rangeLimit``'s storage.
+    static func transform8x8(
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
+        _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
+    ) {
+        // Fixed-point constants: round(x * 2^13).
+        let fix0298631336 = 2446
+        let fix0390180644 = 3196
+        let fix0541196100 = 4433
+        let fix0765366865 = 6270
+        let fix0899976223 = 7373
+        let fix1175875602 = 9633
+        let fix1501321110 = 12299
+        let fix1847759065 = 15137
+        let fix1961570560 = 16069
+        let fix2053119869 = 16819
+        let fix2562915447 = 20995
+        let fix3072711026 = 25172
+        let coefficients = UnsafeRawPointer(block)
+        let multipliers = UnsafeRawPointer(quantization)
+        // A block whose AC coefficients are all zero (most chroma blocks of photos) is flat:
+        // what both passes compute for it, in one step.
+        var anyAC = coefficients.loadUnaligned(as: SIMD8<Int16>.self) & SIMD8(0, -1, -1, -1, -1, -1, -1, -1)
+        for row in 1..<8 { anyAC |= coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self) }
+        if anyAC == .zero {
+            let dc = Int(Int32(truncatingIfNeeded: (Int(block[0]) * Int(quantization[0])) << pass1Bits))
+            let value = UInt64(range[descale(dc, pass1Bits + 3) & 1023]) &* 0x0101_0101_0101_0101
+            for row in 0..<8 {
+                UnsafeMutableRawPointer(output + row * stride).storeBytes(of: value, as: UInt64.self)
+            }
+            return
+        }
+        do {
+            // Pass 1: the columns, all eight at once in 32-bit lanes (lane = column). libjpeg
+            // computes in 64 bits and keeps 32; for coefficients of valid 8-bit data every
+            // intermediate fits in 32 bits, so the results are the same.
+            @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
+                SIMD8<Int32>(
+                    truncatingIfNeeded: coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self))
+                    &* multipliers.loadUnaligned(fromByteOffset: 32 * row, as: SIMD8<Int32>.self)
+            }
+            let c2 = dequantized(2)
+            let c6 = dequantized(6)
+            let e1 = (c2 &+ c6) &* Int32(fix0541196100)
+            let even2 = e1 &+ c6 &* Int32(-fix1847759065)
+            let even3 = e1 &+ c2 &* Int32(fix0765366865)
+            let c0 = dequantized(0)
+            let c4 = dequantized(4)
+            let even0 = (c0 &+ c4) &<< Int32(constBits)
+            let even1 = (c0 &- c4) &<< Int32(constBits)
+            let tmp10 = even0 &+ even3
+            let tmp13 = even0 &- even3
+            let tmp11 = even1 &+ even2
+            let tmp12 = even1 &- even2
+            var odd0 = dequantized(7)
+            var odd1 = dequantized(5)
+            var odd2 = dequantized(3)
+            var odd3 = dequantized(1)
+            var z1 = odd0 &+ odd3
+            var z2 = odd1 &+ odd2
+            var z3 = odd0 &+ odd2
+            var z4 = odd1 &+ odd3
+            let z5 = (z3 &+ z4) &* Int32(fix1175875602)
+            odd0 = odd0 &* Int32(fix0298631336)
+            odd1 = odd1 &* Int32(fix2053119869)
+            odd2 = odd2 &* Int32(fix3072711026)
+            odd3 = odd3 &* Int32(fix1501321110)
+            z1 = z1 &* Int32(-fix0899976223)
+            z2 = z2 &* Int32(-fix2562915447)
+            z3 = z3 &* Int32(-fix1961570560) &+ z5
+            z4 = z4 &* Int32(-fix0390180644) &+ z5
+            odd0 = odd0 &+ z1 &+ z3
+            odd1 = odd1 &+ z2 &+ z4
+            odd2 = odd2 &+ z2 &+ z3
+            odd3 = odd3 &+ z1 &+ z4
+            let rounding = SIMD8<Int32>(repeating: 1 << (constBits - pass1Bits - 1))
+            let pass1Shift = SIMD8<Int32>(repeating: Int32(constBits - pass1Bits))
+            let w0 = (tmp10 &+ odd3 &+ rounding) &>> pass1Shift
+            let w7 = (tmp10 &- odd3 &+ rounding) &>> pass1Shift
+            let w1 = (tmp11 &+ odd2 &+ rounding) &>> pass1Shift
+            let w6 = (tmp11 &- odd2 &+ rounding) &>> pass1Shift
+            let w2 = (tmp12 &+ odd1 &+ rounding) &>> pass1Shift
+            let w5 = (tmp12 &- odd1 &+ rounding) &>> pass1Shift
+            let w3 = (tmp13 &+ odd0 &+ rounding) &>> pass1Shift
+            let w4 = (tmp13 &- odd0 &+ rounding) &>> pass1Shift
+            // Pass 2: the rows, all eight at once (lane = row), after transposing.
+            @inline(__always) func column(_ j: Int) -> SIMD8<Int32> {
+                SIMD8(w0[j], w1[j], w2[j], w3[j], w4[j], w5[j], w6[j], w7[j])
+            }
+            let r2 = column(2)
+            let r6 = column(6)
+            let f1 = (r2 &+ r6) &* Int32(fix0541196100)
+            let rowEven2 = f1 &+ r6 &* Int32(-fix1847759065)
+            let rowEven3 = f1 &+ r2 &* Int32(fix0765366865)
+            let r0 = column(0)
+            let r4 = column(4)
+            let rowEven0 = (r0 &+ r4) &<< Int32(constBits)
+            let rowEven1 = (r0 &- r4) &<< Int32(constBits)
+            let row10 = rowEven0 &+ rowEven3
+            let row13 = rowEven0 &- rowEven3
+            let row11 = rowEven1 &+ rowEven2
+            let row12 = rowEven1 &- rowEven2
+            var rowOdd0 = column(7)
+            var rowOdd1 = column(5)
+            var rowOdd2 = column(3)
+            var rowOdd3 = column(1)
+            var y1 = rowOdd0 &+ rowOdd3
+            var y2 = rowOdd1 &+ rowOdd2
+            var y3 = rowOdd0 &+ rowOdd2
+            var y4 = rowOdd1 &+ rowOdd3
+            let y5 = (y3 &+ y4) &* Int32(fix1175875602)
+            rowOdd0 = rowOdd0 &* Int32(fix0298631336)
+            rowOdd1 = rowOdd1 &* Int32(fix2053119869)
+            rowOdd2 = rowOdd2 &* Int32(fix3072711026)
+            rowOdd3 = rowOdd3 &* Int32(fix1501321110)
+            y1 = y1 &* Int32(-fix0899976223)
+            y2 = y2 &* Int32(-fix2562915447)
+            y3 = y3 &* Int32(-fix1961570560) &+ y5
+            y4 = y4 &* Int32(-fix0390180644) &+ y5
+            rowOdd0 = rowOdd0 &+ y1 &+ y3
+            rowOdd1 = rowOdd1 &+ y2 &+ y4
+            rowOdd2 = rowOdd2 &+ y2 &+ y3
+            rowOdd3 = rowOdd3 &+ y1 &+ y4
+            let pass2Rounding = SIMD8<Int32>(repeating: 1 << (constBits + pass1Bits + 2))
+            let pass2Shift = SIMD8<Int32>(repeating: Int32(constBits + pass1Bits + 3))
+            // libjpeg's range limit: the low 10 bits as a signed value, plus 128, clamped.
+            @inline(__always) func limit(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
+                let sample = (value &+ pass2Rounding) &>> pass2Shift
+                let wrapped = ((sample &+ 512) & 1023) &- 384
+                return wrapped.clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 255))
+            }
+            let o0 = limit(row10 &+ rowOdd3)
+            let o7 = limit(row10 &- rowOdd3)
+            let o1 = limit(row11 &+ rowOdd2)
+            let o6 = limit(row11 &- rowOdd2)
+            let o2 = limit(row12 &+ rowOdd1)
+            let o5 = limit(row12 &- rowOdd1)
+            let o3 = limit(row13 &+ rowOdd0)
+            let o4 = limit(row13 &- rowOdd0)
+            for row in 0..<8 {
+                let packed =
+                    UInt64(o0[row]) | UInt64(o1[row]) << 8 | UInt64(o2[row]) << 16 | UInt64(o3[row]) << 24
+                    | UInt64(o4[row]) << 32 | UInt64(o5[row]) << 40 | UInt64(o6[row]) << 48 | UInt64(o7[row]) << 56
+                UnsafeMutableRawPointer(output + row * stride).storeBytes(of: packed.littleEndian, as: UInt64.self)
+            }
+        }
+    }
+
+    /// The reduced 4×4 inverse DCT of 1/2 scaling (`jpeg_idct_4x4`); parameters as
+    /// ``transform8x8(_:_:_:stride:range:)``, writing 4 rows of 4 samples.
+    static func transform4x4(
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
+        _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
+    ) {
+        let fix0211164243 = 1730
+        let fix0509795579 = 4176
+        let fix0601344887 = 4926
+        let fix0765366865 = 6270
+        let fix0899976223 = 7373
+        let fix1061594337 = 8697
+        let fix1451774981 = 11893
+        let fix1847759065 = 15137
+        let fix2172734803 = 17799
+        let fix2562915447 = 20995
+        var workspace = (SIMD16<Int32>(), SIMD16<Int32>())
+        withUnsafeMutableBytes(of: &workspace) { raw in
+            let work = raw.baseAddress!.assumingMemoryBound(to: Int32.self)
+            // Pass 1: columns 0-3 and 5-7 into 4 rows of 8 (column 4 is never used).
+            for column in 0..<8 where column != 4 {
+                let input = block + column
+                let quant = quantization + column
+                if input[8] == 0 && input[16] == 0 && input[24] == 0 && input[40] == 0 && input[48] == 0
+                    && input[56] == 0
+                {
+                    let dc = Int32(truncatingIfNeeded: (Int(input[0]) * Int(quant[0])) << pass1Bits)
+                    for row in 0..<4 { work[row * 8 + column] = dc }
+                    continue
+                }
+                let tmp0 = (Int(input[0]) * Int(quant[0])) << (constBits + 1)
+                let tmp2 =
+                    Int(input[16]) * Int(quant[16]) * fix1847759065
+                    + Int(input[48]) * Int(quant[48]) * -fix0765366865
+                let tmp10 = tmp0 + tmp2
+                let tmp12 = tmp0 - tmp2
+                let z1 = Int(input[56]) * Int(quant[56])
+                let z2 = Int(input[40]) * Int(quant[40])
+                let z3 = Int(input[24]) * Int(quant[24])
+                let z4 = Int(input[8]) * Int(quant[8])
+                let odd0 = z1 * -fix0211164243 + z2 * fix1451774981 + z3 * -fix2172734803 + z4 * fix1061594337
+                let odd2 = z1 * -fix0509795579 + z2 * -fix0601344887 + z3 * fix0899976223 + z4 * fix2562915447
+                let shift = constBits - pass1Bits + 1
+                work[column] = Int32(truncatingIfNeeded: descale(tmp10 + odd2, shift))
+                work[24 + column] = Int32(truncatingIfNeeded: descale(tmp10 - odd2, shift))
+                work[8 + column] = Int32(truncatingIfNeeded: descale(tmp12 + odd0, shift))
+                work[16 + column] = Int32(truncatingIfNeeded: descale(tmp12 - odd0, shift))
+            }
+            let shift = constBits + pass1Bits + 3 + 1
+            for row in 0..<4 {
+                let w = work + row * 8
+                let out = output + row * stride
+                if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
+                    let value = range[descale(Int(w[0]), pass1Bits + 3) & 1023]
+                    for index in 0..<4 { out[index] = value }
+                    continue
+                }
+                let tmp0 = Int(w[0]) << (constBits + 1)
+                let tmp2 = Int(w[2]) * fix1847759065 + Int(w[6]) * -fix0765366865
+                let tmp10 = tmp0 + tmp2
+                let tmp12 = tmp0 - tmp2
+                let z1 = Int(w[7])
+                let z2 = Int(w[5])
+                let z3 = Int(w[3])
+                let z4 = Int(w[1])
+                let odd0 = z1 * -fix0211164243 + z2 * fix1451774981 + z3 * -fix2172734803 + z4 * fix1061594337
+                let odd2 = z1 * -fix0509795579 + z2 * -fix0601344887 + z3 * fix0899976223 + z4 * fix2562915447
+                out[0] = range[descale(tmp10 + odd2, shift) & 1023]
+                out[3] = range[descale(tmp10 - odd2, shift) & 1023]
+                out[1] = range[descale(tmp12 + odd0, shift) & 1023]
+                out[2] = range[descale(tmp12 - odd0, shift) & 1023]
+            }
+        }
+    }
+
+    /// The reduced 2×2 inverse DCT of 1/4 scaling (`jpeg_idct_2x2`); writes 2 rows of 2.
+    static func transform2x2(
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
+        _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
+    ) {
+        let fix0720959822 = 5906
+        let fix0850430095 = 6967
+        let fix1272758580 = 10426
+        let fix3624509785 = 29692
+        var workspace = SIMD16<Int32>()
+        withUnsafeMutableBytes(of: &workspace) { raw in
+            let work = raw.baseAddress!.assumingMemoryBound(to: Int32.self)
+            // Pass 1: the odd columns and column 0 into 2 rows of 8.
+            for column in [0, 1, 3, 5, 7] {
+                let input = block + column
+                let quant = quantization + column
+                if input[8] == 0 && input[24] == 0 && input[40] == 0 && input[56] == 0 {
+                    let dc = Int32(truncatingIfNeeded: (Int(input[0]) * Int(quant[0])) << pass1Bits)
+                    work[column] = dc
+                    work[8 + column] = dc
+                    continue
+                }
+                let tmp10 = (Int(input[0]) * Int(quant[0])) << (constBits + 2)
+                let tmp0 =
+                    Int(input[56]) * Int(quant[56]) * -fix0720959822
+                    + Int(input[40]) * Int(quant[40]) * fix0850430095
+                    + Int(input[24]) * Int(quant[24]) * -fix1272758580
+                    + Int(input[8]) * Int(quant[8]) * fix3624509785
+                let shift = constBits - pass1Bits + 2
+                work[column] = Int32(truncatingIfNeeded: descale(tmp10 + tmp0, shift))
+                work[8 + column] = Int32(truncatingIfNeeded: descale(tmp10 - tmp0, shift))
+            }
+            let shift = constBits + pass1Bits + 3 + 2
+            for row in 0..<2 {
+                let w = work + row * 8
+                let out = output + row * stride
+                if w[1] == 0 && w[3] == 0 && w[5] == 0 && w[7] == 0 {
+                    let value = range[descale(Int(w[0]), pass1Bits + 3) & 1023]
+                    out[0] = value
+                    out[1] = value
+                    continue
+                }
+                let tmp10 = Int(w[0]) << (constBits + 2)
+                let tmp0 =
+                    Int(w[7]) * -fix0720959822 + Int(w[5]) * fix0850430095 + Int(w[3]) * -fix1272758580
+                    + Int(w[1]) * fix3624509785
+                out[0] = range[descale(tmp10 + tmp0, shift) & 1023]
+                out[1] = range[descale(tmp10 - tmp0, shift) & 1023]
+            }
+        }
+    }
+
+    /// The 1×1 inverse DCT of 1/8 scaling (`jpeg_idct_1x1`): the DC coefficient alone.
+    @inline(__always)
+    static func transform1x1(
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
+        _ output: UnsafeMutablePointer<UInt8>, range: UnsafePointer<UInt8>
+    ) {
+        let dc = Int(Int32(truncatingIfNeeded: Int(block[0]) * Int(quantization[0])))
+        output[0] = range[descale(dc, 3) & 1023]
+    }
+}

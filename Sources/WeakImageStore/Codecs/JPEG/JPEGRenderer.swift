@@ -1,0 +1,73 @@
+/// Turns the component planes into output pixels row by row: upsampling to the output
+/// resolution, then colour conversion.
+struct JPEGRenderer {
+    let planes: JPEGSamplePlanes
+    let colorSpace: JPEGColorConverter.ColorSpace
+
+    private var frame: JPEGFrame { planes.frame }
+
+    /// The output size: the frame size divided by the denominator, rounded up.
+    var outputWidth: Int { ceilDivide(frame.width, planes.scaleDenominator) }
+    var outputHeight: Int { ceilDivide(frame.height, planes.scaleDenominator) }
+
+    /// Renders the image from whole planes.
+    ///
+    /// - Returns: `outputWidth * outputHeight` pixels of the converter's `bytesPerPixel` bytes.
+    func render() -> [UInt8] {
+        let converter = JPEGColorConverter(colorSpace: colorSpace)
+        let byteCount = outputWidth * outputHeight * converter.bytesPerPixel
+        return [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
+            guard let base = output.baseAddress else { return }
+            let rows = RowSource(planes: planes, outputWidth: outputWidth)
+            rows.render(0..<outputHeight, converter: converter, into: base)
+            initialized = byteCount
+        }
+    }
+
+    /// The upsamplers of every component and their scratch rows, producing output rows.
+    final class RowSource {
+        private let upsamplers: [JPEGUpsampler]
+        private let scratches: [UnsafeMutablePointer<UInt8>]
+        private let width: Int
+
+        init(planes: JPEGSamplePlanes, outputWidth: Int) {
+            let frame = planes.frame
+            let smallest = 8 / planes.scaleDenominator
+            var upsamplers: [JPEGUpsampler] = []
+            var scratches: [UnsafeMutablePointer<UInt8>] = []
+            for (index, component) in frame.components.enumerated() {
+                let size = planes.transformSizes[index]
+                let horizontalExpansion = frame.maxHorizontalSampling * smallest / (component.horizontalSampling * size)
+                let verticalExpansion = frame.maxVerticalSampling * smallest / (component.verticalSampling * size)
+                upsamplers.append(
+                    JPEGUpsampler(
+                        samples: planes.planes[index], stride: planes.strides[index],
+                        width: planes.sampledWidths[index], height: planes.sampledHeights[index],
+                        horizontalExpansion: horizontalExpansion, verticalExpansion: verticalExpansion,
+                        fancy: smallest > 1, heldRows: planes.blockRowsHeld[index] * size
+                    )
+                )
+                scratches.append(
+                    .allocate(capacity: outputWidth + horizontalExpansion * planes.sampledWidths[index] + 16))
+            }
+            self.upsamplers = upsamplers
+            self.scratches = scratches
+            width = outputWidth
+        }
+
+        deinit {
+            for scratch in scratches { scratch.deallocate() }
+        }
+
+        /// Upsamples and converts output rows `range` into `output` (the whole image).
+        func render(_ range: Range<Int>, converter: JPEGColorConverter, into output: UnsafeMutablePointer<UInt8>) {
+            var rows = [UnsafePointer<UInt8>](repeating: UnsafePointer(output), count: upsamplers.count)
+            for y in range {
+                for index in upsamplers.indices {
+                    rows[index] = upsamplers[index].row(y, outputWidth: width, scratch: scratches[index])
+                }
+                converter.convert(rows, width: width, into: output + y * width * converter.bytesPerPixel)
+            }
+        }
+    }
+}

@@ -1,0 +1,274 @@
+/// Decodes the entropy-coded data of one scan into a ``JPEGCoefficientBuffer``: sequential
+/// scans (T.81 F.2) and the four kinds of progressive scans (G.1.2): DC first, DC refinement,
+/// AC first, AC refinement, with restart intervals.
+struct JPEGScanDecoder {
+    /// The scan's Huffman tables, one DC and one AC per scan member (unused ones are `nil`).
+    struct Tables {
+        var dc: [JPEGHuffmanTable?]
+        var ac: [JPEGHuffmanTable?]
+    }
+
+    let frame: JPEGFrame
+    let scan: JPEGScanHeader
+    let tables: Tables
+    let restartInterval: Int
+    /// Where the scan's SOS segment starts, for error offsets.
+    let scanOffset: Int
+
+    /// The tables' pointers per member, and the zigzag order, for the hot loops.
+    private let dcPointers: [JPEGHuffmanTable.Pointers?]
+    private let acPointers: [JPEGHuffmanTable.Pointers?]
+    private let naturalOrder = jpegNaturalOrderPointer
+    /// The DC predictions of the scan members.
+    private var previousDC = SIMD4<Int>()
+    /// The remaining blocks of a progressive end-of-band run.
+    private var endOfBandRun = 0
+
+    init(frame: JPEGFrame, scan: JPEGScanHeader, tables: Tables, restartInterval: Int, scanOffset: Int) {
+        self.frame = frame
+        self.scan = scan
+        self.tables = tables
+        self.restartInterval = restartInterval
+        self.scanOffset = scanOffset
+        dcPointers = tables.dc.map { $0?.pointers }
+        acPointers = tables.ac.map { $0?.pointers }
+    }
+
+    private enum Kind {
+        case sequential, dcFirst, dcRefine, acFirst, acRefine
+    }
+
+    /// Decodes every MCU of the scan.
+    ///
+    /// - Throws: ``JPEGError/corruptScanData(offset:)`` for an invalid code,
+    ///   ``JPEGError/missingRestartMarker(expected:found:offset:)``, and
+    ///   ``JPEGError/truncated(offset:)`` if the data ends before the last MCU.
+    ///
+    /// - Parameters:
+    ///   - coefficients: The whole image's coefficients, or with `onMCURow`, one MCU row's.
+    ///   - reader: The entropy-coded data.
+    ///   - onMCURow: Called after each MCU row when `coefficients` holds one row only; the
+    ///     buffer is cleared before the next row.
+    mutating func decode(
+        into coefficients: JPEGCoefficientBuffer, reader: inout JPEGBitReader, onMCURow: ((Int) -> Void)? = nil
+    ) throws(JPEGError) {
+        let streaming = onMCURow != nil
+        let kind: Kind
+        switch frame.process {
+        case .sequential: kind = .sequential
+        case .progressive:
+            if scan.isDCScan {
+                kind = scan.isRefinement ? .dcRefine : .dcFirst
+            } else {
+                kind = scan.isRefinement ? .acRefine : .acFirst
+            }
+        }
+        let single = scan.members.count == 1
+        let mcusPerLine: Int
+        let mcuRows: Int
+        if single {
+            let component = frame.components[scan.members[0].componentIndex]
+            mcusPerLine = component.widthInBlocks
+            mcuRows = component.heightInBlocks
+        } else {
+            mcusPerLine = frame.mcusPerLine
+            mcuRows = frame.mcuRows
+        }
+        var mcuIndex = 0
+        var nextRestart = 0
+        for mcuRow in 0..<mcuRows {
+            if streaming && mcuRow > 0 { coefficients.clear() }
+            for mcuColumn in 0..<mcusPerLine {
+                if restartInterval > 0 && mcuIndex > 0 && mcuIndex % restartInterval == 0 {
+                    guard !reader.consumedPadding else { throw .truncated(offset: scanOffset) }
+                    let marker = reader.restart(expected: nextRestart)
+                    guard marker.ok else {
+                        throw .missingRestartMarker(expected: nextRestart, found: marker.found, offset: reader.position)
+                    }
+                    nextRestart = (nextRestart + 1) & 7
+                    previousDC = SIMD4()
+                    endOfBandRun = 0
+                }
+                for (memberIndex, member) in scan.members.enumerated() {
+                    let component = frame.components[member.componentIndex]
+                    let plane = coefficients.planes[member.componentIndex]
+                    if single {
+                        let block = plane + ((streaming ? 0 : mcuRow) * component.blocksPerLine + mcuColumn) * 64
+                        try decodeBlock(kind, block, memberIndex, &reader)
+                    } else {
+                        for blockY in 0..<component.verticalSampling {
+                            let row = (streaming ? 0 : mcuRow * component.verticalSampling) + blockY
+                            for blockX in 0..<component.horizontalSampling {
+                                let column = mcuColumn * component.horizontalSampling + blockX
+                                let block = plane + (row * component.blocksPerLine + column) * 64
+                                try decodeBlock(kind, block, memberIndex, &reader)
+                            }
+                        }
+                    }
+                }
+                mcuIndex += 1
+            }
+            // A file cut short is noticed within a row, not after decoding zeros to the end.
+            guard !reader.consumedPadding else { throw .truncated(offset: scanOffset) }
+            onMCURow?(mcuRow)
+        }
+    }
+
+    @inline(__always)
+    private mutating func decodeBlock(
+        _ kind: Kind, _ block: UnsafeMutablePointer<Int16>, _ member: Int, _ reader: inout JPEGBitReader
+    ) throws(JPEGError) {
+        switch kind {
+        case .sequential: try decodeSequential(block, member, &reader)
+        case .dcFirst: try decodeDCFirst(block, member, &reader)
+        case .dcRefine: decodeDCRefine(block, &reader)
+        case .acFirst: try decodeACFirst(block, member, &reader)
+        case .acRefine: try decodeACRefine(block, member, &reader)
+        }
+    }
+
+    /// Decodes a DC difference and returns the new DC value.
+    @inline(__always)
+    private mutating func decodeDC(_ member: Int, _ reader: inout JPEGBitReader) throws(JPEGError) -> Int {
+        // Tables are bound before decoding starts (the decoder checked they exist).
+        guard let table = dcPointers[member] else { throw .corruptScanData(offset: scanOffset) }
+        let size = reader.decode(table)
+        guard size >= 0 else { throw .corruptScanData(offset: scanOffset) }
+        let difference = reader.signedValue(size)
+        // libjpeg keeps the prediction in an int and stores it as a 16-bit coefficient.
+        previousDC[member] = Int(Int32(truncatingIfNeeded: previousDC[member] &+ difference))
+        return previousDC[member]
+    }
+
+    private mutating func decodeSequential(
+        _ block: UnsafeMutablePointer<Int16>, _ member: Int, _ reader: inout JPEGBitReader
+    ) throws(JPEGError) {
+        block[0] = Int16(truncatingIfNeeded: try decodeDC(member, &reader))
+        guard let table = acPointers[member] else { throw .corruptScanData(offset: scanOffset) }
+        let order = naturalOrder
+        var index = 1
+        while index < 64 {
+            if reader.bitCount < 32 { reader.refill() }
+            // Most coefficients: code and value bits in one lookup.
+            let prefix = reader.peek(JPEGHuffmanTable.lookupBits)
+            let runValue = table.runValue[prefix]
+            if runValue != 0 {
+                reader.skip(Int(runValue & 0xFF))
+                index += Int((runValue >> 8) & 0xFF)
+                block[order[index]] = Int16(truncatingIfNeeded: runValue >> 16)
+                index += 1
+                continue
+            }
+            let symbol = reader.decode(table)
+            guard symbol >= 0 else { throw .corruptScanData(offset: scanOffset) }
+            let run = symbol >> 4
+            let size = symbol & 15
+            if size != 0 {
+                index += run
+                let value = reader.signedValue(size)
+                block[order[index]] = Int16(truncatingIfNeeded: value)
+            } else {
+                if run != 15 { break }
+                index += 15
+            }
+            index += 1
+        }
+    }
+
+    private mutating func decodeDCFirst(
+        _ block: UnsafeMutablePointer<Int16>, _ member: Int, _ reader: inout JPEGBitReader
+    ) throws(JPEGError) {
+        let value = try decodeDC(member, &reader)
+        block[0] = Int16(truncatingIfNeeded: value << scan.approximationLow)
+    }
+
+    private func decodeDCRefine(_ block: UnsafeMutablePointer<Int16>, _ reader: inout JPEGBitReader) {
+        if reader.bit() != 0 {
+            block[0] |= Int16(truncatingIfNeeded: 1 << scan.approximationLow)
+        }
+    }
+
+    private mutating func decodeACFirst(
+        _ block: UnsafeMutablePointer<Int16>, _ member: Int, _ reader: inout JPEGBitReader
+    ) throws(JPEGError) {
+        if endOfBandRun > 0 {
+            endOfBandRun -= 1
+            return
+        }
+        guard let table = acPointers[member] else { throw .corruptScanData(offset: scanOffset) }
+        var index = scan.spectralStart
+        let end = scan.spectralEnd
+        let shift = scan.approximationLow
+        while index <= end {
+            let symbol = reader.decode(table)
+            guard symbol >= 0 else { throw .corruptScanData(offset: scanOffset) }
+            let run = symbol >> 4
+            let size = symbol & 15
+            if size != 0 {
+                index += run
+                let value = reader.signedValue(size)
+                block[naturalOrder[min(index, 79)]] = Int16(truncatingIfNeeded: value << shift)
+            } else if run == 15 {
+                index += 15
+            } else {
+                endOfBandRun = (1 << run) + reader.bits(run) - 1
+                break
+            }
+            index += 1
+        }
+    }
+
+    private mutating func decodeACRefine(
+        _ block: UnsafeMutablePointer<Int16>, _ member: Int, _ reader: inout JPEGBitReader
+    ) throws(JPEGError) {
+        guard let table = acPointers[member] else { throw .corruptScanData(offset: scanOffset) }
+        let plusOne = Int16(truncatingIfNeeded: 1 << scan.approximationLow)
+        let minusOne = Int16(truncatingIfNeeded: -1 << scan.approximationLow)
+        let end = scan.spectralEnd
+        var index = scan.spectralStart
+        if endOfBandRun == 0 {
+            while index <= end {
+                let symbol = reader.decode(table)
+                guard symbol >= 0 else { throw .corruptScanData(offset: scanOffset) }
+                var run = symbol >> 4
+                let size = symbol & 15
+                var value: Int16 = 0
+                if size != 0 {
+                    value = reader.bit() != 0 ? plusOne : minusOne
+                } else if run != 15 {
+                    endOfBandRun = (1 << run) + reader.bits(run)
+                    break
+                }
+                // Correct the nonzero coefficients on the way; stop at the run-th zero one.
+                repeat {
+                    let position = naturalOrder[index]
+                    let coefficient = block[position]
+                    if coefficient != 0 {
+                        if reader.bit() != 0 && coefficient & plusOne == 0 {
+                            block[position] = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne
+                        }
+                    } else {
+                        run -= 1
+                        if run < 0 { break }
+                    }
+                    index += 1
+                } while index <= end
+                if value != 0 {
+                    block[naturalOrder[index]] = value
+                }
+                index += 1
+            }
+        }
+        if endOfBandRun > 0 {
+            while index <= end {
+                let position = naturalOrder[index]
+                let coefficient = block[position]
+                if coefficient != 0 && reader.bit() != 0 && coefficient & plusOne == 0 {
+                    block[position] = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne
+                }
+                index += 1
+            }
+            endOfBandRun -= 1
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// Walks the marker structure of a JPEG file (T.81 B.1): finds the next marker, skipping fill
+/// bytes and, like libjpeg, stray bytes between segments, and hands out segment data with its
+/// length checked against the file.
+struct JPEGSegmentReader {
+    let bytes: UnsafePointer<UInt8>
+    let count: Int
+    /// The next byte to examine.
+    var position: Int
+
+    /// A marker and where its `FF` is.
+    struct Marker {
+        var code: UInt8
+        var offset: Int
+    }
+
+    /// Checks the SOI marker and positions the reader after it.
+    init(bytes: UnsafePointer<UInt8>, count: Int) throws(JPEGError) {
+        guard count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw .notAJPEG }
+        self.bytes = bytes
+        self.count = count
+        position = 2
+    }
+
+    /// The next marker, or `nil` at the end of the file.
+    mutating func nextMarker() -> Marker? {
+        while position < count {
+            if bytes[position] != 0xFF {
+                position += 1
+                continue
+            }
+            var next = position + 1
+            while next < count && bytes[next] == 0xFF { next += 1 }
+            guard next < count else { break }
+            let code = bytes[next]
+            if code == 0 {
+                // A stuffed FF 00 left over from scan data is not a marker.
+                position = next + 1
+                continue
+            }
+            position = next + 1
+            return Marker(code: code, offset: next - 1)
+        }
+        position = count
+        return nil
+    }
+
+    /// Reads the length-prefixed data of the segment whose marker was just returned.
+    ///
+    /// - Returns: The data after the two length bytes.
+    /// - Throws: ``JPEGError/truncated(offset:)`` if the file ends inside the segment,
+    ///   ``JPEGError/badSegment(marker:offset:)`` if the length is below 2.
+    mutating func segmentData(of marker: Marker) throws(JPEGError) -> UnsafeRawBufferPointer {
+        guard position + 2 <= count else { throw .truncated(offset: marker.offset) }
+        let length = Int(bytes[position]) << 8 | Int(bytes[position + 1])
+        guard length >= 2 else { throw .badSegment(marker: marker.code, offset: marker.offset) }
+        guard position + length <= count else { throw .truncated(offset: marker.offset) }
+        let data = UnsafeRawBufferPointer(start: bytes + position + 2, count: length - 2)
+        position += length
+        return data
+    }
+}

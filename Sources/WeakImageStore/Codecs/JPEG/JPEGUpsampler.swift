@@ -1,0 +1,143 @@
+/// Brings one component's samples to the output resolution, one output row at a time, exactly
+/// as libjpeg-turbo 2.1.5's `jdsample.c` does by default:
+///
+/// | ratio (output : component)     | method                                                 |
+/// |--------------------------------|--------------------------------------------------------|
+/// | 1 : 1                          | copy                                                   |
+/// | 2 : 1 horizontally             | triangle filter (`h2v1_fancy_upsample`) if the component is more than 2 samples wide, else replication |
+/// | 2 : 1 vertically               | triangle filter (`h1v2_fancy_upsample`)                |
+/// | 2 : 1 both ways                | triangle filter (`h2v2_fancy_upsample`) if more than 2 samples wide, else replication |
+/// | any other integer ratio        | replication (`int_upsample`)                           |
+///
+/// With `fancy` off (libjpeg turns it off at 1/8 scale) every ratio replicates. The filters see
+/// the component's edge samples repeated beyond its edges, as libjpeg's context rows do.
+struct JPEGUpsampler {
+    /// How the component is expanded.
+    enum Method: Equatable {
+        case copy
+        case fancyHorizontal
+        case fancyVertical
+        case fancyBoth
+        case replicate(horizontal: Int, vertical: Int)
+    }
+
+    let method: Method
+    /// The component's samples: `height` rows of `width` meaningful samples, `stride` apart.
+    let samples: UnsafePointer<UInt8>
+    let stride: Int
+    let width: Int
+    let height: Int
+    /// The rows `samples` holds: `height`, or fewer when it is a ring of bands (row `r` of the
+    /// component is then stored at `r % heldRows`).
+    let heldRows: Int
+
+    /// Chooses the method for a component whose samples are `horizontalExpansion` ×
+    /// `verticalExpansion` times smaller than the output.
+    init(
+        samples: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int,
+        horizontalExpansion: Int, verticalExpansion: Int, fancy: Bool, heldRows: Int? = nil
+    ) {
+        self.heldRows = heldRows ?? height
+        self.samples = samples
+        self.stride = stride
+        self.width = width
+        self.height = height
+        switch (horizontalExpansion, verticalExpansion) {
+        case (1, 1): method = .copy
+        case (2, 1) where fancy && width > 2: method = .fancyHorizontal
+        case (1, 2) where fancy: method = .fancyVertical
+        case (2, 2) where fancy && width > 2: method = .fancyBoth
+        default: method = .replicate(horizontal: horizontalExpansion, vertical: verticalExpansion)
+        }
+    }
+
+    /// A pointer to output row `y` of the component, computed into `scratch` when needed.
+    ///
+    /// - Parameters:
+    ///   - y: The output row, in `0..<outputHeight`.
+    ///   - outputWidth: The samples the caller reads from the result.
+    ///   - scratch: At least `outputWidth + 2 * width + 8` writable bytes.
+    func row(_ y: Int, outputWidth: Int, scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
+        switch method {
+        case .copy:
+            return rowStart(min(y, height - 1))
+        case .fancyHorizontal:
+            fancyHorizontalRow(rowStart(min(y, height - 1)), into: scratch)
+            return UnsafePointer(scratch)
+        case .fancyVertical:
+            let (near, far) = verticalNeighbours(y)
+            let bias = y & 1 == 0 ? 1 : 2
+            for x in 0..<min(width, outputWidth) {
+                scratch[x] = UInt8(truncatingIfNeeded: (3 * Int(near[x]) + Int(far[x]) + bias) >> 2)
+            }
+            return UnsafePointer(scratch)
+        case .fancyBoth:
+            fancyBothRow(y, into: scratch)
+            return UnsafePointer(scratch)
+        case .replicate(let horizontal, let vertical):
+            let source = rowStart(min(y / vertical, height - 1))
+            if horizontal == 1 { return source }
+            var x = 0
+            for column in 0..<width {
+                let value = source[column]
+                for _ in 0..<horizontal {
+                    scratch[x] = value
+                    x += 1
+                }
+                if x >= outputWidth { break }
+            }
+            return UnsafePointer(scratch)
+        }
+    }
+
+    /// The nearer and farther input rows of output row `y` for the vertical triangle filter.
+    @inline(__always)
+    private func verticalNeighbours(_ y: Int) -> (UnsafePointer<UInt8>, UnsafePointer<UInt8>) {
+        let nearRow = min(y >> 1, height - 1)
+        let farRow = y & 1 == 0 ? max(nearRow - 1, 0) : min(nearRow + 1, height - 1)
+        return (rowStart(nearRow), rowStart(farRow))
+    }
+
+    /// Where component row `row` is stored.
+    @inline(__always)
+    private func rowStart(_ row: Int) -> UnsafePointer<UInt8> {
+        samples + (row % heldRows) * stride
+    }
+
+    private func fancyHorizontalRow(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
+        // Proven above: width > 2, and the scratch holds 2 * width samples. The edge columns
+        // see themselves as their missing neighbour.
+        let last = width - 1
+        output[0] = input[0]
+        output[1] = UInt8(truncatingIfNeeded: (3 * Int(input[0]) + Int(input[1]) + 2) >> 2)
+        for x in 1..<last {
+            let center = 3 * Int(input[x])
+            output[2 * x] = UInt8(truncatingIfNeeded: (center + Int(input[x - 1]) + 1) >> 2)
+            output[2 * x + 1] = UInt8(truncatingIfNeeded: (center + Int(input[x + 1]) + 2) >> 2)
+        }
+        output[2 * last] = UInt8(truncatingIfNeeded: (3 * Int(input[last]) + Int(input[last - 1]) + 1) >> 2)
+        output[2 * last + 1] = input[last]
+    }
+
+    private func fancyBothRow(_ y: Int, into output: UnsafeMutablePointer<UInt8>) {
+        let (near, far) = verticalNeighbours(y)
+        let last = width - 1
+        // Column sums of 3 * near + far, the vertical half of the filter; edge columns see
+        // themselves as their missing neighbour. Proven above: width > 2.
+        @inline(__always) func columnSum(_ x: Int) -> Int { 3 * Int(near[x]) + Int(far[x]) }
+        var previous = columnSum(0)
+        var current = previous
+        var next = columnSum(1)
+        output[0] = UInt8(truncatingIfNeeded: (4 * current + 8) >> 4)
+        output[1] = UInt8(truncatingIfNeeded: (3 * current + next + 7) >> 4)
+        for x in 1..<last {
+            previous = current
+            current = next
+            next = columnSum(x + 1)
+            output[2 * x] = UInt8(truncatingIfNeeded: (3 * current + previous + 8) >> 4)
+            output[2 * x + 1] = UInt8(truncatingIfNeeded: (3 * current + next + 7) >> 4)
+        }
+        output[2 * last] = UInt8(truncatingIfNeeded: (3 * next + current + 8) >> 4)
+        output[2 * last + 1] = UInt8(truncatingIfNeeded: (4 * next + 7) >> 4)
+    }
+}

@@ -1,0 +1,53 @@
+import XCTest
+
+@testable import WeakImageStore
+
+final class JPEGHuffmanTableTests: XCTestCase {
+    /// Decodes the symbols that `bytes` hold with `table`.
+    private func decode(_ bytes: [UInt8], _ table: JPEGHuffmanTable, count: Int) -> [Int] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = JPEGBitReader(bytes: buffer.baseAddress!, count: buffer.count, position: 0)
+            return (0..<count).map { _ in reader.decode(table) }
+        }
+    }
+
+    func test_standardLuminanceDCTable_decodesK3Codes() throws {
+        // Given: codes 00 (0), 010 (1), 110 (5), 1111 0 (7)... from Table K.3
+        let table = try XCTUnwrap(JPEGHuffmanTable.standardTable(isDC: true, id: 0))
+        // 00 010 110 11110 → 0001 0110 1111 0xxx
+        let symbols = decode([0b0001_0110, 0b1111_0000], table, count: 4)
+        XCTAssertEqual(symbols, [0, 1, 5, 7])
+    }
+
+    func test_longCodes_areDecodedPastTheLookupTable() throws {
+        // Given: the luminance AC table of K.5: 0x82 has the only 15-bit code, 1111 1111 1000 000;
+        // the 16-bit codes start at 1111 1111 1000 0010 (0x09), and 0x96 is the 65th of them.
+        let table = try XCTUnwrap(JPEGHuffmanTable.standardTable(isDC: false, id: 0))
+        // When
+        let fifteen = decode([0xFF, 0x00, 0x80, 0x00], table, count: 1)
+        let sixteen = decode([0xFF, 0x00, 0x82, 0x00], table, count: 1)
+        let sixtyFifth = decode([0xFF, 0x00, 0xC2, 0x00], table, count: 1)
+        // Then
+        XCTAssertEqual(fifteen + sixteen + sixtyFifth, [0x82, 0x09, 0x96])
+    }
+
+    func test_invalidCode_decodesToMinusOne() throws {
+        // Given: a table with the single code 0
+        let table = try XCTUnwrap(JPEGHuffmanTable(counts: [1] + Array(repeating: 0, count: 15), symbols: [7]))
+        // When: the bits are all ones
+        let symbols = decode([0xFF, 0x00, 0xFF, 0x00, 0xFF, 0x00], table, count: 1)
+        // Then
+        XCTAssertEqual(symbols, [-1])
+    }
+
+    func test_oversubscribedOrCompleteCodes_areRejected_asLibjpegDoes() {
+        XCTAssertNil(JPEGHuffmanTable(counts: [3] + Array(repeating: 0, count: 15), symbols: [0, 1, 2]))
+        // Two 1-bit codes would use the all-ones code, which JPEG reserves.
+        XCTAssertNil(JPEGHuffmanTable(counts: [2] + Array(repeating: 0, count: 15), symbols: [0, 1]))
+        XCTAssertNotNil(JPEGHuffmanTable(counts: [1, 1] + Array(repeating: 0, count: 14), symbols: [0, 1]))
+    }
+
+    func test_countsThatDisagreeWithTheSymbols_areRejected() {
+        XCTAssertNil(JPEGHuffmanTable(counts: [1] + Array(repeating: 0, count: 15), symbols: [0, 1]))
+    }
+}

@@ -1,0 +1,160 @@
+import XCTest
+
+@testable import WeakImageStore
+
+/// The inverse DCTs, the upsampler, the colour converter, the orientation and the scaled
+/// component sizes, each alone.
+final class JPEGStageTests: XCTestCase {
+    private func inverseDCT(size: Int, coefficients: [Int16], quantization: [Int32]) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: size * size)
+        coefficients.withUnsafeBufferPointer { block in
+            quantization.withUnsafeBufferPointer { quant in
+                JPEGInverseDCT.rangeLimit.withUnsafeBufferPointer { range in
+                    output.withUnsafeMutableBufferPointer { out in
+                        let (b, q, o, r) = (
+                            block.baseAddress!, quant.baseAddress!, out.baseAddress!, range.baseAddress!
+                        )
+                        switch size {
+                        case 8: JPEGInverseDCT.transform8x8(b, q, o, stride: 8, range: r)
+                        case 4: JPEGInverseDCT.transform4x4(b, q, o, stride: 4, range: r)
+                        case 2: JPEGInverseDCT.transform2x2(b, q, o, stride: 2, range: r)
+                        default: JPEGInverseDCT.transform1x1(b, q, o, range: r)
+                        }
+                    }
+                }
+            }
+        }
+        return output
+    }
+
+    func test_inverseDCT_ofADCOnlyBlock_isFlat_atEverySize() {
+        // DC 80 × quantizer 2 = 160 → 160 / 8 = 20 above mid-gray.
+        var block = [Int16](repeating: 0, count: 64)
+        block[0] = 80
+        let quantization = [Int32](repeating: 2, count: 64)
+        for size in [8, 4, 2, 1] {
+            XCTAssertEqual(
+                inverseDCT(size: size, coefficients: block, quantization: quantization),
+                Array(repeating: 148, count: size * size), "size \(size)")
+        }
+    }
+
+    func test_inverseDCT_ofAHorizontalCosine_matchesTheFloatingPointTransform() {
+        // Given: coefficient (u = 1, v = 0) = 100
+        var block = [Int16](repeating: 0, count: 64)
+        block[1] = 100
+        let output = inverseDCT(size: 8, coefficients: block, quantization: Array(repeating: 1, count: 64))
+        // Then: each column is 128 + 100/4 · √½ · cos((2x + 1)π/16), within rounding
+        for x in 0..<8 {
+            let exact = 128 + 100.0 / 4 * 0.5.squareRoot() * cos(Double(2 * x + 1) * .pi / 16)
+            XCTAssertEqual(Double(output[x]), exact, accuracy: 1, "x \(x)")
+            XCTAssertEqual(output[56 + x], output[x], "rows are equal")
+        }
+    }
+
+    func test_inverseDCT_rangeLimit_wrapsLikeLibjpeg() {
+        XCTAssertEqual(JPEGInverseDCT.rangeLimit[0], 128)
+        XCTAssertEqual(JPEGInverseDCT.rangeLimit[127], 255)
+        XCTAssertEqual(JPEGInverseDCT.rangeLimit[300], 255)
+        XCTAssertEqual(JPEGInverseDCT.rangeLimit[600], 0)
+        XCTAssertEqual(JPEGInverseDCT.rangeLimit[1023], 127)
+    }
+
+    func test_fancyHorizontalUpsampling_weighsNeighboursThreeToOne() {
+        let samples: [UInt8] = [0, 100, 200]
+        let row = samples.withUnsafeBufferPointer { input in
+            let upsampler = JPEGUpsampler(
+                samples: input.baseAddress!, stride: 3, width: 3, height: 1, horizontalExpansion: 2,
+                verticalExpansion: 1,
+                fancy: true
+            )
+            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 32)
+            defer { scratch.deallocate() }
+            return Array(UnsafeBufferPointer(start: upsampler.row(0, outputWidth: 6, scratch: scratch), count: 6))
+        }
+        // (3a + b + 1) >> 2 to the left, (3a + b + 2) >> 2 to the right, edges repeated.
+        XCTAssertEqual(row, [0, 25, 75, 125, 175, 200])
+    }
+
+    func test_narrowComponents_andScaleOneEighth_replicate() {
+        let samples: [UInt8] = [10, 20]
+        samples.withUnsafeBufferPointer { input in
+            let narrow = JPEGUpsampler(
+                samples: input.baseAddress!, stride: 2, width: 2, height: 1, horizontalExpansion: 2,
+                verticalExpansion: 2,
+                fancy: true
+            )
+            XCTAssertEqual(narrow.method, .replicate(horizontal: 2, vertical: 2))
+            let unfancy = JPEGUpsampler(
+                samples: input.baseAddress!, stride: 2, width: 2, height: 1, horizontalExpansion: 1,
+                verticalExpansion: 2,
+                fancy: false
+            )
+            XCTAssertEqual(unfancy.method, .replicate(horizontal: 1, vertical: 2))
+        }
+    }
+
+    func test_colorConversion_matchesLibjpegTables() {
+        let converter = JPEGColorConverter(colorSpace: .yCbCr)
+        let (y, cb, cr): ([UInt8], [UInt8], [UInt8]) = ([128, 76, 255], [128, 85, 0], [128, 255, 255])
+        var output = [UInt8](repeating: 0, count: 12)
+        y.withUnsafeBufferPointer { y in
+            cb.withUnsafeBufferPointer { cb in
+                cr.withUnsafeBufferPointer { cr in
+                    converter.convert([y.baseAddress!, cb.baseAddress!, cr.baseAddress!], width: 3, into: &output)
+                }
+            }
+        }
+        // Gray stays gray; 76/85/255 is libjpeg's red (254, 0, 0) within its rounding.
+        XCTAssertEqual(Array(output[0..<4]), [128, 128, 128, 255])
+        XCTAssertEqual(Array(output[4..<8]), [254, 0, 0, 255])
+        // 255 + 1.402·127 clips; 255 − 0.34414·(−128) − 0.71414·127 = 208.35; 255 − 1.772·128 = 28.2.
+        XCTAssertEqual(Array(output[8..<12]), [255, 208, 28, 255])
+    }
+
+    func test_inkToRGB_roundsHalvesUp_likeDjpeg() {
+        for (ink, k) in [(0, 0), (255, 255), (128, 200), (1, 128), (77, 3)] {
+            let expected = UInt8(Double(ink * k) / 255 + 0.5)
+            XCTAssertEqual(JPEGColorConverter.inkToRGB(ink, k), expected, "\(ink) × \(k)")
+        }
+    }
+
+    func test_orientation_transformsA3x2Image_asPILExifTranspose() {
+        // Given: pixels numbered 0...5 in rows [0 1 2] [3 4 5]
+        let pixels: [UInt8] = [0, 1, 2, 3, 4, 5]
+        let expected: [Int: [UInt8]] = [
+            1: [0, 1, 2, 3, 4, 5], 2: [2, 1, 0, 5, 4, 3], 3: [5, 4, 3, 2, 1, 0], 4: [3, 4, 5, 0, 1, 2],
+            5: [0, 3, 1, 4, 2, 5], 6: [3, 0, 4, 1, 5, 2], 7: [5, 2, 4, 1, 3, 0], 8: [2, 5, 1, 4, 0, 3],
+        ]
+        for value in 1...8 {
+            let result = JPEGOrientation(value: value).apply(pixels, width: 3, height: 2, bytesPerPixel: 1)
+            XCTAssertEqual(result.pixels, expected[value], "orientation \(value)")
+            XCTAssertEqual(result.width, value >= 5 ? 2 : 3)
+        }
+    }
+
+    func test_scaledTransformSizes_followLibjpeg() throws {
+        // 4:2:0: at 1/2 luma 4×4 and chroma 8×8; at 1/8 luma 1×1 and chroma 2×2.
+        // 4:2:2: at 1/2 chroma stays 4×4 (its vertical ratio is 1).
+        let bytes = [UInt8](try JPEGTestFiles.file("rose_q90.jpg"))
+        let frame420 = try frame(of: bytes)
+        XCTAssertEqual(sizes(frame420, 2), [4, 8, 8])
+        XCTAssertEqual(sizes(frame420, 8), [1, 2, 2])
+        let frame422 = try frame(of: [UInt8](try JPEGTestFiles.file("rose_422.jpg")))
+        XCTAssertEqual(sizes(frame422, 2), [4, 4, 4])
+    }
+
+    private func frame(of bytes: [UInt8]) throws -> JPEGFrame {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var file = try JPEGFileDecoder(
+                bytes: buffer.baseAddress!, count: buffer.count, maximumPixelCount: 1 << 26, maximumDimension: 1 << 15
+            )
+            try file.run(headerOnly: true)
+            return try XCTUnwrap(file.frame)
+        }
+    }
+
+    private func sizes(_ frame: JPEGFrame, _ denominator: Int) -> [Int] {
+        JPEGSamplePlanes.transformSizes(frame: frame, scaleDenominator: denominator)
+    }
+}
