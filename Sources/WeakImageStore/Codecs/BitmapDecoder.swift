@@ -73,6 +73,50 @@ public struct BitmapDecoder: ImageDecoding {
     }
 }
 
+extension BitmapDecoder {
+    /// The pixel size the file's header declares, by the decoder of its format.
+    ///
+    /// - Parameter data: The whole file.
+    /// - Returns: The (upright) width and height, or nil if the format is not recognized or the
+    ///   header is broken.
+    public func pixelSize(of data: Data) -> (width: Int, height: Int)? {
+        switch Self.format(of: data) {
+        case .png: pngDecoder.pixelSize(of: data)
+        case .jpeg: jpegDecoder.pixelSize(of: data)
+        case nil: nil
+        }
+    }
+
+    /// Decodes a PNG or JPEG file straight to at most `maxPixelSize` pixels on its longest side:
+    /// see ``PNGDecoder/decode(_:scale:maxPixelSize:)`` and
+    /// ``JPEGDecoder/decode(_:scale:maxPixelSize:)``.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - scale: The scale to record in the bitmap; at least 1.
+    ///   - maxPixelSize: The longest side of the result, in pixels; at least 1.
+    /// - Returns: The thumbnail, or the full-size image if it is not larger.
+    /// - Throws: ``BitmapDecoderError``, as ``decode(_:scale:)`` does.
+    public func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws(BitmapDecoderError) -> Bitmap {
+        switch Self.format(of: data) {
+        case .png:
+            do {
+                return try pngDecoder.decode(data, scale: scale, maxPixelSize: maxPixelSize)
+            } catch {
+                throw .png(error)
+            }
+        case .jpeg:
+            do {
+                return try jpegDecoder.decode(data, scale: scale, maxPixelSize: maxPixelSize)
+            } catch {
+                throw .jpeg(error)
+            }
+        case nil:
+            throw .unrecognizedFormat(leadingBytes: Array(data.prefix(8)))
+        }
+    }
+}
+
 /// Why ``BitmapDecoder`` rejected a file.
 public enum BitmapDecoderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file starts with neither the PNG signature nor the JPEG SOI marker; its first (up to)

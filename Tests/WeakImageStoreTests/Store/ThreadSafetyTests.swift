@@ -68,16 +68,22 @@ final class ThreadSafetyTests: XCTestCase {
             maximumConcurrentLoads: 1, decoder: ProbeDecoder(probe: probe))
         probe.watch(store)
         // One thread at a time touches the store: the loading thread only while the test waits.
+        // Polling takes the lock, and the probe cannot tell whose lock it sees, so the test first
+        // sleeps past the loading thread's last steps, then checks once that it is idle.
         let idle = { store.engine._withState { $0.loadingThreads == 0 && $0.inFlight.operations.isEmpty } }
+        func settle() async throws {
+            try await Task.sleep(nanoseconds: 30_000_000)
+            XCTAssertTrue(eventually(idle))
+        }
 
         for round in 0..<3 {
             for index in 0..<10 {
                 _ = try await store.image(named: "icon\((index + round) % 10)")
-                XCTAssertTrue(eventually(idle))
+                try await settle()
             }
             let prefetch = store.prefetch(named: (0..<10).map { "icon\($0)" })
             await prefetch.finished()
-            XCTAssertTrue(eventually(idle))
+            try await settle()
             prefetch.cancel()
             store.handleMemoryPressure(.critical)
         }

@@ -15,8 +15,21 @@ extension Bitmap {
     /// - Complexity: O(`width * height`).
     public func downsampled(maxPixelSize: Int) -> Bitmap {
         precondition(maxPixelSize >= 1, "maxPixelSize must be at least 1")
-        guard width > 0, height > 0, width <= AreaAverager.maximumSourceSide, height <= AreaAverager.maximumSourceSide,
-            let size = ThumbnailSize(width: width, height: height, maxPixelSize: maxPixelSize)
+        guard width > 0, height > 0, let size = ThumbnailSize(width: width, height: height, maxPixelSize: maxPixelSize)
+        else { return self }
+        return averaged(to: size)
+    }
+
+    /// A copy reduced to exactly `size` by the same area averaging, for decoders that first
+    /// decode at a reduced scale of their own (JPEG's DCT scaling) and average the rest of the
+    /// way to the size the thumbnail rule gives for the full image.
+    ///
+    /// - Returns: The reduced copy, or this bitmap itself if it already has that size, is empty,
+    ///   or is smaller than `size` on a side (never enlarged).
+    func averaged(to size: ThumbnailSize) -> Bitmap {
+        guard width > 0, height > 0, size.width <= width, size.height <= height,
+            size.width < width || size.height < height,
+            width <= AreaAverager.maximumSourceSide, height <= AreaAverager.maximumSourceSide
         else { return self }
         let bytesPerPixel = format.bytesPerPixel
         let outputCount = size.width * size.height * bytesPerPixel

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Thumbnails of JPEG files: decoded in the DCT domain at the smallest scale (1/8, 1/4, 1/2)
+/// that still covers the requested size, then area-averaged the rest of the way.
+///
+/// A 4032 × 3024 photo thumbnailed to 256 pixels is decoded at 1/8 (504 × 378, 0.7 MiB) and
+/// averaged to 256 × 192: the full-size image (46 MiB) never exists. At 1/8 the inverse DCT reads
+/// only each block's DC coefficient, so a progressive file's AC scans of the luma are skipped
+/// without decoding. Progressive files (and files with one scan per component) keep their
+/// coefficients for the whole image until the last scan: 2 bytes a sample, whatever the scale.
+extension JPEGDecoder {
+    /// The upright pixel size the file declares (width and height swapped for the EXIF
+    /// orientations that turn the image), read from its headers without decoding.
+    ///
+    /// - Parameter data: The whole file.
+    /// - Returns: The width and height, or nil if the headers are broken or over the decoder's
+    ///   limits (a decode then reports why).
+    public func pixelSize(of data: Data) -> (width: Int, height: Int)? {
+        data.withUnsafeBytes { bytes -> (width: Int, height: Int)? in
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                var file = try? JPEGFileDecoder(
+                    bytes: base, count: bytes.count, maximumPixelCount: maximumPixelCount,
+                    maximumDimension: maximumDimension)
+            else { return nil }
+            guard (try? file.run(headerOnly: true)) != nil, let frame = file.frame else { return nil }
+            return file.orientation.swapsDimensions ? (frame.height, frame.width) : (frame.width, frame.height)
+        }
+    }
+
+    /// Decodes a JPEG file straight to at most `maxPixelSize` pixels on its longest side.
+    ///
+    /// The size follows the thumbnail rule on the upright image (`s = maxPixelSize / max(w, h)`,
+    /// `outW = max(1, floor(w·s + 0.5))`, `outH = max(1, floor(h·s + 0.5))`). The file is decoded
+    /// at the smallest DCT scale whose output is at least that size, byte for byte
+    /// ``decode(_:scale:scaleDenominator:)``, then area-averaged in premultiplied alpha.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - scale: The scale to record in the bitmap; at least 1.
+    ///   - maxPixelSize: The longest side of the result, in pixels; at least 1.
+    /// - Returns: The upright thumbnail, or the full-size image if `maxPixelSize` is at least its
+    ///   longest side.
+    /// - Throws: ``JPEGError``, as a full decode does; the limits apply to the file's full size.
+    public func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws(JPEGError) -> Bitmap {
+        precondition(maxPixelSize >= 1, "maxPixelSize must be at least 1")
+        guard let size = pixelSize(of: data),
+            let target = ThumbnailSize(width: size.width, height: size.height, maxPixelSize: maxPixelSize)
+        else { return try decode(data, scale: scale) }
+        var denominator = 8
+        while denominator > 1,
+            ceilDivide(size.width, denominator) < target.width || ceilDivide(size.height, denominator) < target.height
+        {
+            denominator /= 2
+        }
+        return try decode(data, scale: scale, scaleDenominator: denominator).averaged(to: target)
+    }
+}
