@@ -39,10 +39,9 @@ import Foundation
 /// is judged against the entries an index can reach.
 ///
 /// **Critical** chunks stay strict: a bad CRC on IHDR, PLTE, IDAT or IEND; a missing, repeated or
-/// misplaced IHDR, a missing or repeated PLTE in a palette image, an empty PLTE, a PLTE of a bad
-/// length in a palette image, missing IDAT or IEND, an unknown critical chunk, image data too
-/// short for the image, and invalid deflate data or a bad Adler-32 in a stream that holds exactly
-/// the image. (libpng checks the end of such a stream only as far as the input it happens to
+/// misplaced IHDR; a second PLTE in any image, an empty PLTE, a PLTE missing or of a bad length in
+/// a palette image; missing IDAT or IEND; an unknown critical chunk; image data too short for the
+/// image; and invalid deflate data or a bad Adler-32 in a stream that holds exactly the image. (libpng checks the end of such a stream only as far as the input it happens to
 /// read with the last row reaches, so whether it notices depends on how the IDAT chunks split the
 /// stream; this decoder always checks it.)
 ///
