@@ -3,7 +3,8 @@
 /// Once the output is full, the rest of the stream is decoded into a window of twice the deflate
 /// distance limit: the last 32 KiB written stay behind the write position, so every match still
 /// finds its source, and the window slides back by half whenever it fills. Nothing decoded there
-/// is kept. These paths are cold: the block decoder reaches them only at the output's end.
+/// is kept. These paths are cold: the block decoder reaches them only at the output's end. The
+/// work stays linear in the input: deflate expands at most 1032 times, as the image data does.
 extension Inflater {
     /// The farthest a deflate match may reach back (RFC 1951, 3.2.5).
     static let surplusHistory = 32_768
@@ -47,6 +48,7 @@ extension Inflater {
             window = surplusWindow
         } else {
             window = .allocate(capacity: 2 * history + Self.outputSlack)
+            window.initialize(repeating: 0, count: 2 * history + Self.outputSlack)
             surplusWindow = window
         }
         // The source (the output's or the window's last bytes) and the front half never overlap.
