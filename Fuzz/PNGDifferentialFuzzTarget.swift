@@ -2,15 +2,18 @@
 // the library's sources and linked with the libpng shim (Scripts/libpng-shim) by
 // `Scripts/fuzz.sh png-diff` (not part of the package).
 //
-// "libpng decodes it" means pngshim_decode_default returns pixels: libpng as an application gets
-// it (default CRC handling: a bad CRC on an ancillary chunk drops the chunk with a warning, on a
-// critical chunk it is an error; benign errors are warnings), with the transforms of the
-// PngSuite reference (palette and low-bit gray expanded, tRNS to alpha, 16-bit samples reduced
-// to their high byte, filler alpha 255, no gamma). Both sides get the same size limit.
+// "libpng decodes it" means pngshim_decode_default returns pixels: png_read_info, png_read_image
+// and png_read_end(png, info) (as libpng's simplified API calls it, so every chunk up to IEND is
+// judged) finish without png_error. libpng runs with its default settings: a bad CRC on an
+// ancillary chunk drops the chunk with a warning, on a critical chunk it is an error; benign
+// errors are warnings; the Adler-32 is not ignored. Its transforms are those of the PngSuite
+// reference (palette and low-bit gray expanded, tRNS to alpha, 16-bit samples reduced to their
+// high byte, filler alpha 255, no gamma), gray kept gray. Both sides get the same size limit.
 //
 // A disagreement crashes with a message saying what differs: one side accepts and the other
-// rejects, or both accept with different sizes, formats or pixels. The differences kept on
-// purpose are listed in `documentedDifference(ours:libpngLog:)`; each has a regression test.
+// rejects, or both accept with different sizes, formats or pixels; libpng's warnings and error
+// are printed with it. The one difference kept on purpose is `documentedDifference(ours:input:)`;
+// it has regression tests (PNGLeniencyTests).
 //
 // Inputs of even length have every chunk's CRC recomputed before both decoders see them, so the
 // fuzzer can explore what is inside chunks instead of stopping at the CRC; odd lengths are
