@@ -223,6 +223,16 @@ final class PNGLeniencyTests: XCTestCase {
         }
     }
 
+    /// The same documented strictness for invalid deflate data right after the image's last byte.
+    func test_invalidDeflateDataAfterTheImagesLastByte_isRejected() {
+        // Given: the image's bytes in a non-final stored block, then a block of the reserved type 3
+        let image: [UInt8] = [0, 1, 128]
+        let adler = image.withUnsafeBufferPointer { Adler32.checksum($0.baseAddress!, count: $0.count) }
+        let stream: [UInt8] = [0x78, 0x01, 0x00, 3, 0, 0xFC, 0xFF] + image + [0x07] + Files.bigEndian(adler)
+        // Then
+        XCTAssertEqual(error(grayHeader, Files.chunk("IDAT", stream), end), .inflate(.badBlockType))
+    }
+
     func test_imageDataAfterTheFirstRunOfChunks_isIgnored() throws {
         let text = Files.chunk("tEXt", Array("a\0b".utf8))
         XCTAssertEqual(try decode(grayHeader, grayData, text, grayData, end).pixels, opaqueGray)
