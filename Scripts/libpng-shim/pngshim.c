@@ -186,22 +186,33 @@ int pngshim_decode_default(const unsigned char *png, size_t size, unsigned max_d
 }
 
 /* How many bytes zlib's inflate produces from the zlib stream `data` before it ends, fails, or
- * runs out of input, counting at most `limit`. The differential fuzz target uses it to tell
- * whether a stream PNGDecoder rejects went wrong only after the bytes the image needs. */
-size_t pngshim_zlib_output_before_failure(const unsigned char *data, size_t size, size_t limit) {
+ * runs out of input, counting at most `limit`; *outcome is 1 if the stream ended (Z_STREAM_END),
+ * -1 if it failed, 0 if the input ran out first (or the limit was reached). The differential fuzz
+ * target uses it to tell whether a stream PNGDecoder rejects went wrong only after the bytes the
+ * image needs. */
+size_t pngshim_zlib_output_before_failure(const unsigned char *data, size_t size, size_t limit, int *outcome) {
   z_stream stream;
   memset(&stream, 0, sizeof stream);
+  *outcome = -1;
   if (inflateInit(&stream) != Z_OK) return 0;
   unsigned char buffer[16384];
   size_t produced = 0;
   stream.next_in = (unsigned char *)data;
   stream.avail_in = (uInt)size;
+  *outcome = 0;
   while (produced < limit) {
     stream.next_out = buffer;
     stream.avail_out = sizeof buffer;
     int result = inflate(&stream, Z_NO_FLUSH);
     produced += sizeof buffer - stream.avail_out;
-    if (result != Z_OK) break;
+    if (result == Z_STREAM_END) {
+      *outcome = 1;
+      break;
+    }
+    if (result != Z_OK && result != Z_BUF_ERROR) {
+      *outcome = -1;
+      break;
+    }
     if (stream.avail_out == sizeof buffer) break; /* no progress: out of input */
   }
   inflateEnd(&stream);

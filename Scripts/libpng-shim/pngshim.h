@@ -15,7 +15,8 @@ int pngshim_decode_default(const unsigned char *png, size_t size, unsigned max_d
                            unsigned char **out, unsigned *width, unsigned *height, char *log,
                            size_t log_capacity);
 
-/* The bytes zlib inflates from a zlib stream before it ends or fails, at most `limit`. */
-size_t pngshim_zlib_output_before_failure(const unsigned char *data, size_t size, size_t limit);
+/* The bytes zlib inflates from a zlib stream before it ends, fails or runs out of input, at most
+ * `limit`; *outcome: 1 ended, -1 failed, 0 out of input (or limit reached). */
+size_t pngshim_zlib_output_before_failure(const unsigned char *data, size_t size, size_t limit, int *outcome);
 
 #endif

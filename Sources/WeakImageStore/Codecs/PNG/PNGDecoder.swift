@@ -41,9 +41,10 @@ import Foundation
 /// **Critical** chunks stay strict: a bad CRC on IHDR, PLTE, IDAT or IEND; a missing, repeated or
 /// misplaced IHDR; a second PLTE in any image, an empty PLTE, a PLTE missing or of a bad length in
 /// a palette image; missing IDAT or IEND; an unknown critical chunk; image data too short for the
-/// image; and invalid deflate data or a bad Adler-32 in a stream that holds exactly the image. (libpng checks the end of such a stream only as far as the input it happens to
-/// read with the last row reaches, so whether it notices depends on how the IDAT chunks split the
-/// stream; this decoder always checks it.)
+/// image; invalid deflate data or a bad Adler-32 in a stream that holds exactly the image; and a
+/// stream with a surplus that stops before its end. (libpng looks past the image's last byte only
+/// as far as the input it happens to read next reaches, so whether it notices these depends on
+/// how the IDAT chunks split the stream; this decoder always checks.)
 ///
 /// Hostile input cannot crash the decoder, make it loop or allocate without bound: the size
 /// limits are checked from the header before anything is allocated, the image data is

@@ -223,6 +223,17 @@ final class PNGLeniencyTests: XCTestCase {
         }
     }
 
+    /// Documented strictness, found by the differential fuzz target: a stream with a surplus that
+    /// is cut short before its end. libpng rejects it when it sees the end missing, but reads on
+    /// past the last row only while the next input piece yields bytes; with 1-byte IDAT chunks it
+    /// stops after one and decodes this file. PNGDecoder always decodes the surplus to its end.
+    func test_surplusCutShort_isRejected_evenInOneByteChunks() throws {
+        let url = SharedTestData.packageRoot.appendingPathComponent(
+            "Fuzz/seeds/png-diff/surplus_cut_short_1byte_idats.png"
+        )
+        XCTAssertEqual(Files.decodingError(try Data(contentsOf: url)), .inflate(.truncated))
+    }
+
     /// The same documented strictness for invalid deflate data right after the image's last byte.
     func test_invalidDeflateDataAfterTheImagesLastByte_isRejected() {
         // Given: the image's bytes in a non-final stored block, then a block of the reserved type 3
