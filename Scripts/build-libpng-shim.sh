@@ -17,5 +17,5 @@ if ! pkg-config --exists libpng16 2>/dev/null && [ ! -f /usr/include/png.h ]; th
 fi
 
 mkdir -p "$output_dir"
-gcc -O2 -fPIC -shared -o "$output" "$root/Scripts/libpng-shim/pngshim.c" -lpng16
+gcc -O2 -fPIC -shared -o "$output" "$root/Scripts/libpng-shim/pngshim.c" -lpng16 -lz
 echo "$output"

@@ -5,6 +5,8 @@
 #   Scripts/fuzz.sh jpeg  [seconds]   # the JPEG decoder (full size and scaled), seeded with the
 #                                     # JPEG suite and Fuzz/seeds/jpeg
 #   Scripts/fuzz.sh names [seconds]   # name resolution against a directory with hostile entries
+#   Scripts/fuzz.sh png-diff [seconds] [libFuzzer flags...] # PNGDecoder against libpng (the shim in Scripts/libpng-shim,
+#                                      # libpng-dev from apt-get); any disagreement is a crash
 #
 # The target is compiled together with the library's sources (one module, so it can reach
 # internals) into .build-fuzz/. New corpus entries go to Fuzz/corpus-<target>/ (git-ignored);
@@ -13,24 +15,36 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target="${1:?usage: Scripts/fuzz.sh png|jpeg|names [seconds]}"
+target="${1:?usage: Scripts/fuzz.sh png|png-diff|jpeg|names [seconds]}"
 seconds="${2:-60}"
 case "$target" in
   png)   entry=Fuzz/PNGDecoderFuzzTarget.swift ;;
   jpeg)  entry=Fuzz/JPEGDecoderFuzzTarget.swift ;;
   names) entry=Fuzz/NameResolutionFuzzTarget.swift ;;
+  png-diff) entry=Fuzz/PNGDifferentialFuzzTarget.swift ;;
   *)     echo "unknown target: $target" >&2; exit 2 ;;
 esac
 
 mkdir -p .build-fuzz "Fuzz/corpus-$target" Fuzz/artifacts
 binary=".build-fuzz/$target-fuzzer"
+extra=()
+if [ "$target" = png-diff ]; then
+  # libpng itself is not instrumented; the shim is linked in and declared by its header.
+  if [ ! -f /usr/include/png.h ]; then
+    echo "libpng-dev not found: apt-get install -y libpng-dev" >&2
+    exit 1
+  fi
+  gcc -O2 -g -c Scripts/libpng-shim/pngshim.c -o .build-fuzz/pngshim.o
+  extra=(-import-objc-header Scripts/libpng-shim/pngshim.h .build-fuzz/pngshim.o -lpng16 -lz)
+fi
 # shellcheck disable=SC2046
 swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
   -module-name WeakImageStoreFuzz \
-  $(find Sources/WeakImageStore -name '*.swift' | sort) "$entry" -o "$binary"
+  $(find Sources/WeakImageStore -name '*.swift' | sort) "$entry" "${extra[@]}" -o "$binary"
 
 seeds=("Fuzz/seeds/$target")
-if [ "$target" = png ]; then
+if [ "$target" = png-diff ]; then seeds=(Fuzz/seeds/png Fuzz/seeds/png-diff); fi
+if [ "$target" = png ] || [ "$target" = png-diff ]; then
   suite="${PNGSUITE_DIR:-../shared/pngsuite}"
   [ -d "$suite" ] && seeds+=("$suite")
 fi
@@ -46,6 +60,8 @@ fi
 
 # -malloc_limit_mb flags any single allocation above 256 MiB: the decoder's limits must stop
 # hostile dimensions before they allocate. -timeout flags inputs slower than 10 s (hangs).
+# The Swift runtime's backtracer would hide the sanitizer's report.
+export SWIFT_BACKTRACE=enable=no
 exec "$binary" "Fuzz/corpus-$target" "${seeds[@]}" \
   -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=256 \
-  -artifact_prefix=Fuzz/artifacts/ -print_final_stats=1
+  -artifact_prefix=Fuzz/artifacts/ -print_final_stats=1 "${@:3}"

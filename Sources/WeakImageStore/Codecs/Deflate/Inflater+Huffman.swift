@@ -100,9 +100,9 @@ extension Inflater {
     ) throws(InflateError) -> Bool {
         var reader = self.reader
         var output = self.output
-        let outputStart = self.outputStart
-        let outputEnd = self.outputEnd
-        let outputPause = self.outputPause
+        var outputStart = self.outputStart
+        var outputEnd = self.outputEnd
+        var outputPause = self.outputPause
         let literalRootBits = HuffmanTable.literalLengthRootBits
         let distanceRootBits = HuffmanTable.distanceRootBits
         while true {
@@ -117,15 +117,33 @@ extension Inflater {
                 // Up to three root entries of one or two literals each (at most rootBits bits
                 // each); the second byte is stored even for a single literal, landing in the
                 // output's slack or where the next symbol goes.
-                guard Self.writeLiterals(entry, to: &output, end: outputEnd) else { break }
+                guard Self.writeLiterals(entry, to: &output, end: outputEnd) else {
+                    reader.consume(entry: entry)
+                    try spill(
+                        literals: entry, reader: reader, output: &output, start: &outputStart, end: &outputEnd,
+                        pause: &outputPause)
+                    continue
+                }
                 reader.consume(entry: entry)
                 entry = literalLengths[reader.peek(literalRootBits)]
                 if entry & HuffmanTable.literal != 0 {
-                    guard Self.writeLiterals(entry, to: &output, end: outputEnd) else { break }
+                    guard Self.writeLiterals(entry, to: &output, end: outputEnd) else {
+                        reader.consume(entry: entry)
+                        try spill(
+                            literals: entry, reader: reader, output: &output, start: &outputStart, end: &outputEnd,
+                            pause: &outputPause)
+                        continue
+                    }
                     reader.consume(entry: entry)
                     entry = literalLengths[reader.peek(literalRootBits)]
                     if entry & HuffmanTable.literal != 0 {
-                        guard Self.writeLiterals(entry, to: &output, end: outputEnd) else { break }
+                        guard Self.writeLiterals(entry, to: &output, end: outputEnd) else {
+                            reader.consume(entry: entry)
+                            try spill(
+                                literals: entry, reader: reader, output: &output, start: &outputStart, end: &outputEnd,
+                                pause: &outputPause)
+                            continue
+                        }
                         reader.consume(entry: entry)
                         continue
                     }
@@ -136,8 +154,13 @@ extension Inflater {
             if entry & HuffmanTable.link != 0 {
                 entry = literalLengths[Self.subtableIndex(entry, reader.bits, rootBits: literalRootBits)]
                 if entry & HuffmanTable.literal != 0 {
-                    guard output < outputEnd else { break }
                     reader.consume(entry: entry)
+                    guard output < outputEnd else {
+                        try spill(
+                            literals: entry, reader: reader, output: &output, start: &outputStart, end: &outputEnd,
+                            pause: &outputPause)
+                        continue
+                    }
                     output.pointee = UInt8(truncatingIfNeeded: entry &>> 16)
                     output += 1
                     continue
@@ -166,15 +189,38 @@ extension Inflater {
             let distance = Self.decodeValue(distanceEntry, &reader)
             guard distance <= output - outputStart else {
                 self.reader = reader
+                self.output = output
                 throw failure(.distanceTooFarBack(distance: distance, available: output - outputStart))
             }
-            guard length <= outputEnd - output else { break }
+            guard length <= outputEnd - output else {
+                self.reader = reader
+                self.output = output
+                try writeSurplus(matchLength: length, distance: distance)
+                (output, outputStart, outputEnd, outputPause) = (
+                    self.output, self.outputStart, self.outputEnd, self.outputPause
+                )
+                continue
+            }
             Self.copyMatch(to: output, distance: distance, length: length)
             output += length
         }
-        // Only the output-full checks leave the loop with `break`.
+    }
+
+    /// The cold path of literals that do not fit before the output's end (see
+    /// `Inflater+Surplus.swift`): syncs the hot loop's locals with `self` around the write.
+    @inline(never)
+    private mutating func spill(
+        literals entry: UInt32,
+        reader: BitReader,
+        output: inout UnsafeMutablePointer<UInt8>,
+        start: inout UnsafeMutablePointer<UInt8>,
+        end: inout UnsafeMutablePointer<UInt8>,
+        pause: inout UnsafeMutablePointer<UInt8>
+    ) throws(InflateError) {
         self.reader = reader
-        throw failure(.tooMuchData(expected: outputEnd - outputStart))
+        self.output = output
+        try writeSurplus(literals: entry)
+        (output, start, end, pause) = (self.output, self.outputStart, self.outputEnd, self.outputPause)
     }
 
     /// Writes the one or two literals of a root entry.

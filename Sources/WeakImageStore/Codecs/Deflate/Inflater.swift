@@ -1,17 +1,30 @@
 /// Decompresses one zlib stream (RFC 1950) of deflate data (RFC 1951) into a buffer of exactly
 /// the size the caller expects, as a PNG decoder knows it from the image header.
 ///
-/// Producing more or fewer bytes than expected is an error, so the output never grows and a
-/// hostile stream cannot make the decoder allocate. The Adler-32 checksum is verified.
+/// Producing fewer bytes than expected is an error; what happens to more is the caller's choice
+/// (``Surplus``). Either way the output never grows and a hostile stream cannot make the decoder
+/// allocate. The Adler-32 checksum is verified when the stream holds exactly the expected bytes.
 struct Inflater {
     /// Writable bytes the output must have after its end: match copies store 8 bytes at a time
     /// and may run up to 7 bytes past a match, a single literal stores 2 bytes. Unfiltering
     /// relies on the same slack to read a few bytes past the last row.
     static let outputSlack = 16
 
+    /// What to do with a stream that holds more bytes than the output's size.
+    enum Surplus {
+        /// Reject it: ``InflateError/tooMuchData(expected:)``.
+        case reject
+        /// Fill the output and decode the rest of the stream without keeping it, as libpng does
+        /// with "too much image data": the end of the input before the stream's end is still
+        /// ``InflateError/truncated``, but other errors in the rest and its Adler-32 (which
+        /// covers bytes the caller does not use) are ignored.
+        case discard
+    }
+
     var reader: BitReader
-    /// The first byte a match may refer back to.
-    let outputStart: UnsafeMutablePointer<UInt8>
+    /// The first byte a match may refer back to; moves into the surplus window once the output
+    /// is full (see `Inflater+Surplus.swift`).
+    var outputStart: UnsafeMutablePointer<UInt8>
     var output: UnsafeMutablePointer<UInt8>
     /// Where the output must end; a streaming inflater moves it as it slides its window.
     var outputEnd: UnsafeMutablePointer<UInt8>
@@ -19,6 +32,9 @@ struct Inflater {
     /// this; ``outputEnd`` (never) unless streaming.
     var outputPause: UnsafeMutablePointer<UInt8>
     let workspace: InflateWorkspace
+    let surplus: Surplus
+    /// Where the surplus is decoded once the output is full; see `Inflater+Surplus.swift`.
+    var surplusWindow: UnsafeMutablePointer<UInt8>?
     var hasFixedTables = false
 
     /// Prepares to decompress from `reader` into `outputCount` bytes at `output`.
@@ -28,13 +44,18 @@ struct Inflater {
     ///   - output: Room for `outputCount` bytes followed by ``outputSlack`` writable bytes.
     ///   - outputCount: The bytes the output may hold.
     ///   - workspace: The tables' memory; the caller deallocates it.
-    init(reader: BitReader, output: UnsafeMutablePointer<UInt8>, outputCount: Int, workspace: InflateWorkspace) {
+    ///   - surplus: What to do with bytes beyond `outputCount`. Defaults to ``Surplus/reject``.
+    init(
+        reader: BitReader, output: UnsafeMutablePointer<UInt8>, outputCount: Int, workspace: InflateWorkspace,
+        surplus: Surplus = .reject
+    ) {
         self.reader = reader
         outputStart = output
         self.output = output
         outputEnd = output + outputCount
         outputPause = outputEnd
         self.workspace = workspace
+        self.surplus = surplus
     }
 
     /// Decompresses a zlib stream into exactly `outputCount` bytes.
@@ -43,27 +64,59 @@ struct Inflater {
     ///   - input: The zlib stream, followed by ``BitReader/padding`` readable bytes.
     ///   - inputCount: The length of the stream, not counting the padding.
     ///   - output: Room for `outputCount` bytes followed by ``outputSlack`` writable bytes.
-    ///   - outputCount: The exact number of bytes the stream must produce.
-    /// - Throws: ``InflateError`` if the stream is invalid, truncated, produces a different
-    ///   number of bytes, or fails its checksum. The output is then partially written.
-    /// - Complexity: O(`inputCount + outputCount`).
+    ///   - outputCount: The exact number of bytes the stream must produce, or at least produce
+    ///     with `surplus` ``Surplus/discard``.
+    ///   - surplus: What to do with bytes beyond `outputCount`. Defaults to ``Surplus/reject``.
+    /// - Throws: ``InflateError`` if the stream is invalid, truncated, produces fewer (or, unless
+    ///   discarded, more) bytes, or fails its checksum. The output is then partially written.
+    /// - Complexity: O(`inputCount + outputCount`), plus the surplus's size if discarded.
     static func inflate(
         zlib input: UnsafePointer<UInt8>,
         count inputCount: Int,
         into output: UnsafeMutablePointer<UInt8>,
-        count outputCount: Int
+        count outputCount: Int,
+        surplus: Surplus = .reject
     ) throws(InflateError) {
         let workspace = InflateWorkspace()
         defer { workspace.deallocate() }
         var inflater = Inflater(
             reader: BitReader(start: input, count: inputCount), output: output, outputCount: outputCount,
-            workspace: workspace
+            workspace: workspace, surplus: surplus
         )
+        defer { inflater.surplusWindow?.deallocate() }
         try inflater.run()
     }
 
     private mutating func run() throws(InflateError) {
         try readHeader()
+        do {
+            try readBlocks()
+        } catch {
+            // Past the output's end only running out of input counts, as in libpng. zlib checks
+            // a match's distance only when it copies it, so a bad one right at the end is past it.
+            guard error != .truncated else { throw error }
+            if isDiscardingSurplus { return }
+            if surplus == .discard, output == outputEnd, case .distanceTooFarBack = error { return }
+            throw error
+        }
+        if reader.isOverrun { throw .truncated }
+        let expected = outputEnd - outputStart
+        let produced = output - outputStart
+        guard isDiscardingSurplus || produced == expected else {
+            throw .tooLittleData(expected: expected, actual: produced)
+        }
+        let trailer = try reader.takeAlignedBytes(4)
+        // The checksum of a stream with a surplus covers bytes that were not kept.
+        if isDiscardingSurplus { return }
+        let declared =
+            UInt32(trailer[0]) << 24 | UInt32(trailer[1]) << 16 | UInt32(trailer[2]) << 8
+            | UInt32(trailer[3])
+        let computed = Adler32.checksum(outputStart, count: expected)
+        guard declared == computed else { throw .adlerMismatch(declared: declared, computed: computed) }
+    }
+
+    /// Decodes blocks up to and including the final one.
+    private mutating func readBlocks() throws(InflateError) {
         var isFinalBlock = false
         repeat {
             let blockHeader = try reader.read(3)
@@ -90,16 +143,6 @@ struct Inflater {
                 throw failure(.badBlockType)
             }
         } while !isFinalBlock
-        if reader.isOverrun { throw .truncated }
-        let expected = outputEnd - outputStart
-        let produced = output - outputStart
-        guard produced == expected else { throw .tooLittleData(expected: expected, actual: produced) }
-        let trailer = try reader.takeAlignedBytes(4)
-        let declared =
-            UInt32(trailer[0]) << 24 | UInt32(trailer[1]) << 16 | UInt32(trailer[2]) << 8
-            | UInt32(trailer[3])
-        let computed = Adler32.checksum(outputStart, count: expected)
-        guard declared == computed else { throw .adlerMismatch(declared: declared, computed: computed) }
     }
 
     /// Checks the two-byte zlib header: deflate, a window of at most 32 KiB, no preset dictionary.
@@ -119,10 +162,16 @@ struct Inflater {
         let complement = UInt16(header[2]) | UInt16(header[3]) << 8
         guard length == ~complement else { throw .storedLengthMismatch(length: length, complement: complement) }
         let count = Int(length)
-        guard count <= outputEnd - output else { throw .tooMuchData(expected: outputEnd - outputStart) }
         let bytes = try reader.takeAlignedBytes(count)
-        output.update(from: bytes, count: count)
-        output += count
+        var copied = 0
+        while true {
+            let part = min(count - copied, outputEnd - output)
+            output.update(from: bytes + copied, count: part)
+            output += part
+            copied += part
+            if copied == count { return }
+            try makeRoomForSurplus()
+        }
     }
 
     /// Builds the tables of the fixed code (RFC 1951, 3.2.6).

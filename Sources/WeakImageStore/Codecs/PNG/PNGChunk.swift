@@ -6,6 +6,9 @@ struct PNGChunk {
     let data: UnsafeRawBufferPointer
     /// The byte offset of the chunk's length field in the file.
     let offset: Int
+    /// Whether the stored CRC-32 matches. Only an ancillary chunk can be read with a mismatch:
+    /// its data is then to be ignored, as libpng drops it with a warning.
+    var hasValidChecksum = true
 
     static let ihdr = fourCharacterCode("IHDR")
     static let plte = fourCharacterCode("PLTE")

@@ -22,9 +22,14 @@ struct PNGChunkReader {
 
     /// Reads the next chunk and verifies its CRC.
     ///
+    /// A critical chunk with a CRC mismatch is an error; an ancillary one is returned with
+    /// ``PNGChunk/hasValidChecksum`` `false` (libpng's default: warn and drop the chunk). It is
+    /// still a chunk, for the chunk order: it ends a run of IDAT chunks, for example.
+    ///
     /// - Returns: The chunk, or `nil` at the end of the file.
     /// - Throws: ``PNGError/truncated(offset:)``, ``PNGError/invalidChunkLength(offset:length:)``,
-    ///   ``PNGError/invalidChunkType(offset:type:)`` or ``PNGError/checksumMismatch(chunk:declared:computed:)``.
+    ///   ``PNGError/invalidChunkType(offset:type:)``, or ``PNGError/checksumMismatch(chunk:declared:computed:)``
+    ///   for a critical chunk.
     mutating func next() throws(PNGError) -> PNGChunk? {
         let start = offset
         let available = bytes.count - start
@@ -45,11 +50,14 @@ struct PNGChunkReader {
         let dataEnd = dataStart + Int(length)
         let declared = readBigEndian(at: dataEnd)
         let computed = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[(start + 4)..<dataEnd]))
-        let chunk = PNGChunk(
+        var chunk = PNGChunk(
             type: type, data: UnsafeRawBufferPointer(rebasing: bytes[dataStart..<dataEnd]), offset: start
         )
-        guard declared == computed else {
-            throw .checksumMismatch(chunk: chunk.name, declared: declared, computed: computed)
+        if declared != computed {
+            guard !chunk.isCritical else {
+                throw .checksumMismatch(chunk: chunk.name, declared: declared, computed: computed)
+            }
+            chunk.hasValidChecksum = false
         }
         offset = dataEnd + 4
         return chunk

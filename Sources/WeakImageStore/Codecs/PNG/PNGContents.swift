@@ -1,18 +1,36 @@
-/// The chunks of a PNG file that decoding needs, read in one pass that also enforces the
-/// chunk order the PNG specification requires (section 5.6).
+/// The chunks of a PNG file that decoding needs, read in one pass that judges each chunk the way
+/// libpng 1.6 does with its default settings.
 ///
-/// Ancillary chunks other than tRNS are skipped (no gamma or color correction), but their CRC
-/// is verified like every chunk's. Where libpng only warns and every browser shows the image, the
-/// superfluous chunk is ignored rather than rejected: PLTE in a gray image, tRNS in an image with
-/// an alpha channel. Anything after IEND is ignored.
+/// Critical chunks are strict: a bad CRC, a missing or misplaced IHDR, PLTE or IDAT, a second
+/// IHDR or PLTE, a palette of a bad length in a palette image, an empty palette, or an unknown
+/// critical chunk is an error. A malformed or misplaced ancillary chunk is dropped and the image
+/// decoded, where libpng only warns:
+///
+/// | chunk                                                   | treated as                     |
+/// |---------------------------------------------------------|--------------------------------|
+/// | any ancillary chunk with a bad CRC                      | absent                         |
+/// | tRNS of the wrong length, or longer than the palette    | absent                         |
+/// | tRNS before PLTE in a palette image, or after IDAT      | absent                         |
+/// | a second tRNS                                           | absent (the first counts)      |
+/// | tRNS in an image with an alpha channel                  | absent                         |
+/// | tRNS before PLTE in an RGB image                        | cancelled by the PLTE          |
+/// | PLTE in a gray image, PLTE of a bad length in RGB(A)    | absent (it is only a suggestion) |
+/// | PLTE after IDAT in an RGB(A) or gray image              | absent                         |
+/// | IDAT chunks after the first run of them                 | absent                         |
+///
+/// A palette with more entries than the bit depth can index is cut to that many before tRNS is
+/// judged. Other ancillary chunks are skipped (no gamma or color correction); anything after
+/// IEND is ignored.
 struct PNGContents {
     let header: PNGHeader
-    /// The PLTE entries, 3 bytes (red, green, blue) each; empty if the file has none.
+    /// The PLTE entries, 3 bytes (red, green, blue) each, at most `1 << bitDepth` of them; empty
+    /// unless the image uses a palette.
     let palette: [UInt8]
     /// The tRNS data as stored (palette alphas or a 16-bit key color), or `nil` if absent or
     /// ignored.
     let transparency: [UInt8]?
-    /// The data of the IDAT chunks in file order; together they form one zlib stream.
+    /// The data of the first run of consecutive IDAT chunks in file order; together they form
+    /// one zlib stream.
     let imageData: [UnsafeRawBufferPointer]
     /// The total bytes of ``imageData``.
     let imageDataCount: Int
@@ -23,8 +41,9 @@ struct PNGContents {
     ///   - bytes: The whole file; ``imageData`` points into it.
     ///   - checkHeader: Called with the header before any other chunk is read, so that limits
     ///     reject a huge image before anything is allocated for it.
-    /// - Throws: ``PNGError`` if the signature, a chunk's framing or CRC, the header, the chunk
-    ///   order, PLTE or tRNS is invalid, or a required chunk is missing.
+    /// - Throws: ``PNGError`` if the signature, a chunk's framing, a critical chunk's CRC, the
+    ///   header, the order of the critical chunks or a palette image's PLTE is invalid, or a
+    ///   required chunk is missing.
     init(
         reading bytes: UnsafeRawBufferPointer,
         checkHeader: (PNGHeader) throws(PNGError) -> Void
@@ -34,82 +53,102 @@ struct PNGContents {
         let header = try PNGHeader(parsing: first.data)
         try checkHeader(header)
 
-        var palette: [UInt8]?
-        var transparency: [UInt8]?
-        var imageData: [UnsafeRawBufferPointer] = []
-        var imageDataCount = 0
-        var previous = first
-        var imageDataEnded = false
+        var state = State(header: header)
         while true {
             guard let chunk = try reader.next() else { throw .missingChunk("IEND") }
             switch chunk.type {
             case PNGChunk.iend:
-                guard !imageData.isEmpty else { throw .missingChunk("IDAT") }
-                guard header.colorType != .palette || palette != nil else { throw .missingChunk("PLTE") }
+                guard !state.imageData.isEmpty else { throw .missingChunk("IDAT") }
                 self.header = header
-                self.palette = palette ?? []
-                self.transparency = transparency
-                self.imageData = imageData
-                self.imageDataCount = imageDataCount
+                palette = state.palette ?? []
+                transparency = state.transparency
+                imageData = state.imageData
+                imageDataCount = state.imageDataCount
                 return
             case PNGChunk.idat:
-                guard !imageDataEnded else { throw .chunkOrder(chunk: chunk.name, after: previous.name) }
-                if imageData.isEmpty, header.colorType == .palette, palette == nil {
-                    throw .missingChunk("PLTE")
-                }
-                imageData.append(chunk.data)
-                imageDataCount += chunk.data.count
+                try state.readImageData(chunk)
             case PNGChunk.ihdr:
                 throw .chunkOrder(chunk: chunk.name, after: first.name)
             case PNGChunk.plte:
-                if !imageData.isEmpty { throw .chunkOrder(chunk: chunk.name, after: "IDAT") }
-                if palette != nil { throw .chunkOrder(chunk: chunk.name, after: chunk.name) }
-                if transparency != nil { throw .chunkOrder(chunk: chunk.name, after: "tRNS") }
-                palette = try Self.readPalette(chunk.data, header: header)
+                try state.readPalette(chunk)
             case PNGChunk.trns:
-                if !imageData.isEmpty { throw .chunkOrder(chunk: chunk.name, after: "IDAT") }
-                if transparency != nil { throw .chunkOrder(chunk: chunk.name, after: chunk.name) }
-                transparency = try Self.readTransparency(chunk.data, header: header, palette: palette)
+                state.readTransparency(chunk)
             default:
                 if chunk.isCritical { throw .unknownCriticalChunk(chunk.name) }
             }
-            if !imageData.isEmpty, chunk.type != PNGChunk.idat { imageDataEnded = true }
-            previous = chunk
+            if !state.imageData.isEmpty, chunk.type != PNGChunk.idat { state.imageDataEnded = true }
         }
     }
 
-    /// Validates PLTE data: whole entries, 1 to 256 of them.
-    ///
-    /// Gray images may not have a palette; theirs is ignored. A palette with more entries than
-    /// the bit depth can index is accepted (the extra entries are unused), as libpng does.
-    private static func readPalette(_ data: UnsafeRawBufferPointer, header: PNGHeader) throws(PNGError) -> [UInt8] {
-        guard data.count % 3 == 0, (3...768).contains(data.count) else {
-            throw .invalidPalette(byteCount: data.count)
-        }
-        switch header.colorType {
-        case .gray, .grayAlpha: return []
-        case .rgb, .rgba, .palette: return Array(data)
-        }
-    }
+    /// What the chunks read so far established.
+    private struct State {
+        let header: PNGHeader
+        /// The palette of a palette image, cut to what the bit depth can index.
+        var palette: [UInt8]?
+        /// Whether a PLTE chunk came before the first IDAT, used or not (libpng's
+        /// `PNG_HAVE_PLTE`): a second one is an error.
+        var sawPalette = false
+        var transparency: [UInt8]?
+        /// Whether a tRNS chunk was accepted, even if a later PLTE cancelled it: any further
+        /// tRNS is a duplicate.
+        var acceptedTransparency = false
+        var imageData: [UnsafeRawBufferPointer] = []
+        var imageDataCount = 0
+        /// Whether a chunk other than IDAT followed the first IDAT.
+        var imageDataEnded = false
 
-    /// Validates tRNS data for the color type.
-    ///
-    /// - Returns: The data, or `nil` for color types with an alpha channel, which may not have
-    ///   tRNS and whose tRNS is ignored.
-    private static func readTransparency(
-        _ data: UnsafeRawBufferPointer, header: PNGHeader, palette: [UInt8]?
-    ) throws(PNGError) -> [UInt8]? {
-        switch header.colorType {
-        case .gray:
-            guard data.count == 2 else { throw .invalidTransparency(byteCount: data.count) }
-        case .rgb:
-            guard data.count == 6 else { throw .invalidTransparency(byteCount: data.count) }
-        case .palette:
-            guard let palette else { throw .missingChunk("PLTE") }
-            guard data.count <= palette.count / 3 else { throw .invalidTransparency(byteCount: data.count) }
-        case .grayAlpha, .rgba:
-            return nil
+        init(header: PNGHeader) {
+            self.header = header
         }
-        return Array(data)
+
+        mutating func readImageData(_ chunk: PNGChunk) throws(PNGError) {
+            // Only the first run is image data; libpng ignores IDAT chunks after it.
+            guard !imageDataEnded else { return }
+            if imageData.isEmpty, header.colorType == .palette, palette == nil { throw .missingChunk("PLTE") }
+            imageData.append(chunk.data)
+            imageDataCount += chunk.data.count
+        }
+
+        /// Reads PLTE: whole entries, 1 to 256 of them, in a palette image; elsewhere it is only a
+        /// suggestion, ignored when malformed (but an empty one is an error, as in libpng).
+        mutating func readPalette(_ chunk: PNGChunk) throws(PNGError) {
+            if sawPalette { throw .chunkOrder(chunk: chunk.name, after: chunk.name) }
+            guard imageData.isEmpty else { return }
+            sawPalette = true
+            let byteCount = chunk.data.count
+            switch header.colorType {
+            case .gray, .grayAlpha:
+                return
+            case .palette:
+                guard byteCount % 3 == 0, byteCount <= 768 else { throw .invalidPalette(byteCount: byteCount) }
+            case .rgb, .rgba:
+                guard byteCount % 3 == 0, byteCount <= 768 else { return }
+            }
+            guard byteCount > 0 else { throw .invalidPalette(byteCount: byteCount) }
+            if header.colorType == .palette {
+                let usable = min(byteCount / 3, 1 << header.bitDepth)
+                palette = Array(chunk.data.prefix(3 * usable))
+            }
+            // tRNS must follow PLTE; libpng cancels an earlier one.
+            transparency = nil
+        }
+
+        /// Reads tRNS, keeping it only if it fits the color type and comes where it should.
+        mutating func readTransparency(_ chunk: PNGChunk) {
+            guard chunk.hasValidChecksum, imageData.isEmpty, !acceptedTransparency else { return }
+            let byteCount = chunk.data.count
+            switch header.colorType {
+            case .gray:
+                guard byteCount == 2 else { return }
+            case .rgb:
+                guard byteCount == 6 else { return }
+            case .palette:
+                guard let palette, byteCount >= 1, byteCount <= palette.count / 3 else { return }
+            case .grayAlpha, .rgba:
+                return
+            }
+            transparency = Array(chunk.data)
+            acceptedTransparency = true
+        }
     }
 }

@@ -3,9 +3,8 @@ import Foundation
 /// A pure-Swift PNG decoder producing ``Bitmap``s.
 ///
 /// Decodes every standard PNG: color types gray, RGB, palette, gray + alpha and RGBA at every bit
-/// depth the specification allows, Adam7 interlacing, PLTE and tRNS. Ancillary chunks are skipped
-/// (no gamma or color correction); the CRC-32 of every chunk and the Adler-32 of the image data
-/// are verified.
+/// depth the specification allows, Adam7 interlacing, PLTE and tRNS. Other ancillary chunks are
+/// skipped (no gamma or color correction).
 ///
 /// The output format is the smallest 8-bit one that holds the image faithfully:
 ///
@@ -16,11 +15,41 @@ import Foundation
 /// | RGB, palette, RGBA                     | ``PixelFormat/rgba8``        |
 ///
 /// 16-bit samples keep their high byte; 1, 2 and 4-bit gray is scaled to 0...255; tRNS becomes
-/// straight alpha (0 where the pixel equals the key color at full precision).
+/// straight alpha (0 where the pixel equals the key color, masked to the bit depth and compared
+/// at full precision).
+///
+/// ## What is lenient and what is strict
+///
+/// The decoder accepts what libpng 1.6 decodes with its default settings, and decodes it the same
+/// way. A malformed **ancillary** chunk is dropped and the image decoded, where libpng warns:
+///
+/// - an ancillary chunk with a bad CRC;
+/// - a tRNS of the wrong length for the color type, longer than the palette, before PLTE in a
+///   palette image, after IDAT, in an image with an alpha channel, or after a first valid tRNS
+///   (which counts); a tRNS before PLTE in an RGB image is cancelled by the PLTE;
+/// - a PLTE in a gray image, or of a bad length (or after IDAT) in an RGB or RGBA image, where it
+///   is only a suggestion;
+/// - IDAT chunks after the first run of consecutive ones;
+/// - compressed image data holding more than the image needs: the image takes what it needs; the
+///   rest must still run to the end of the zlib stream (as libpng, which reads on to find it),
+///   but its content and the stream's Adler-32, which covers bytes the image does not use, are
+///   not checked.
+///
+/// A palette with more entries than the bit depth can index is cut to that many first, so a tRNS
+/// is judged against the entries an index can reach.
+///
+/// **Critical** chunks stay strict: a bad CRC on IHDR, PLTE, IDAT or IEND; a missing, repeated or
+/// misplaced IHDR; a second PLTE in any image, an empty PLTE, a PLTE missing or of a bad length in
+/// a palette image; missing IDAT or IEND; an unknown critical chunk; image data too short for the
+/// image; invalid deflate data or a bad Adler-32 in a stream that holds exactly the image; and a
+/// stream with a surplus that stops before its end. (libpng looks past the image's last byte only
+/// as far as the input it happens to read next reaches, so whether it notices these depends on
+/// how the IDAT chunks split the stream; this decoder always checks.)
 ///
 /// Hostile input cannot crash the decoder, make it loop or allocate without bound: the size
-/// limits are checked from the header before anything is allocated, and the decompressed data
-/// must have exactly the size the header implies.
+/// limits are checked from the header before anything is allocated, the image data is
+/// decompressed into a buffer of exactly the size the header implies, and any surplus into a
+/// fixed 64 KiB window.
 public struct PNGDecoder: ImageDecoding {
     /// The most pixels (`width * height`) an image may have. Defaults to 64 Mi (67 108 864),
     /// which allows 8192 × 8192 and makes at most a 256 MiB RGBA bitmap. Values above
@@ -51,14 +80,20 @@ public struct PNGDecoder: ImageDecoding {
     /// - Throws: ``PNGError`` describing the first defect found.
     /// - Complexity: O(`data.count + width * height`).
     public func decode(_ data: Data, scale: Int) throws(PNGError) -> Bitmap {
-        let result: Result<Bitmap, PNGError> = data.withUnsafeBytes { bytes in
+        // The error leaves the closure as a value and is thrown outside: older SDKs'
+        // `withUnsafeBytes` and `Result.get()` do not carry typed throws.
+        var bitmap: Bitmap?
+        let failure: PNGError? = data.withUnsafeBytes { bytes in
             do throws(PNGError) {
-                return .success(try decode(bytes: bytes, scale: scale))
+                bitmap = try decode(bytes: bytes, scale: scale)
+                return nil
             } catch {
-                return .failure(error)
+                return error
             }
         }
-        return try result.typedGet()
+        if let failure { throw failure }
+        guard let bitmap else { preconditionFailure("decode(bytes:scale:) neither returned nor threw") }
+        return bitmap
     }
 
     /// Decodes a PNG file held in memory, as ``decode(_:scale:)`` does, without a `Data`.
@@ -159,7 +194,7 @@ public struct PNGDecoder: ImageDecoding {
         (compressed + compressedCount).initializeMemory(as: UInt8.self, repeating: 0, count: BitReader.padding)
         let input = compressed.bindMemory(to: UInt8.self, capacity: compressedCount + BitReader.padding)
         do {
-            try Inflater.inflate(zlib: input, count: compressedCount, into: filtered, count: count)
+            try Inflater.inflate(zlib: input, count: compressedCount, into: filtered, count: count, surplus: .discard)
         } catch {
             throw .inflate(error)
         }

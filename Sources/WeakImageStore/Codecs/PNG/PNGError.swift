@@ -12,7 +12,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidChunkLength(offset: Int, length: UInt32)
     /// The type of the chunk at byte `offset` contains a byte that is not an ASCII letter.
     case invalidChunkType(offset: Int, type: String)
-    /// A chunk's stored CRC-32 differs from the CRC-32 of its type and data.
+    /// A critical chunk's stored CRC-32 differs from the CRC-32 of its type and data. (An
+    /// ancillary chunk with a bad CRC is dropped, as libpng does.)
     case checksumMismatch(chunk: String, declared: UInt32, computed: UInt32)
     /// The IHDR chunk's data is not 13 bytes long.
     case invalidHeaderLength(Int)
@@ -33,16 +34,14 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A chunk the file needs is absent: `"IHDR"` first, `"PLTE"` for palette images, `"IDAT"`,
     /// or `"IEND"` at the end.
     case missingChunk(String)
-    /// `chunk` appears after `after`, where the PNG specification forbids it (for example a
-    /// second IHDR, PLTE after IDAT, or IDAT chunks that are not consecutive).
+    /// `chunk` appears after `after`, where a decoder must reject it: a second IHDR or a second
+    /// PLTE. (Misplaced ancillary chunks and IDAT chunks after the first run are ignored.)
     case chunkOrder(chunk: String, after: String)
     /// A chunk whose type marks it critical (uppercase first letter) is not one PNG defines.
     case unknownCriticalChunk(String)
-    /// The PLTE chunk's length is 0, not a multiple of 3, or more than 256 entries.
+    /// The PLTE chunk's length is 0, or, in a palette image, not a multiple of 3 or more than 256
+    /// entries. (In other images a PLTE of a bad length is ignored, as libpng does.)
     case invalidPalette(byteCount: Int)
-    /// The tRNS chunk's length does not fit the color type: 2 bytes for gray, 6 for RGB, at most
-    /// one byte per palette entry.
-    case invalidTransparency(byteCount: Int)
     /// The compressed image data is too small to hold the image, whatever its content: deflate
     /// cannot expand data more than 1032 times.
     case insufficientImageData(expectedBytes: Int, compressedBytes: Int)
@@ -105,8 +104,6 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             "unknown critical chunk \(chunk)"
         case .invalidPalette(let byteCount):
             "invalid PLTE chunk of \(byteCount) bytes"
-        case .invalidTransparency(let byteCount):
-            "invalid tRNS chunk of \(byteCount) bytes"
         case .insufficientImageData(let expectedBytes, let compressedBytes):
             "\(compressedBytes) compressed bytes cannot hold the \(expectedBytes) bytes of the image"
         case .badFilterType(let filterType, let row):

@@ -5,7 +5,8 @@
 /// ``PixelFormat/rgba8`` with straight alpha. The values match libpng's with the transforms of
 /// the PngSuite reference: 16-bit samples keep their high byte, 1/2/4-bit gray is scaled to
 /// 0...255 by bit replication, palette indices are looked up (an index past the palette's end
-/// gives opaque black, as in libpng), and a tRNS key is compared at the sample's full precision.
+/// gives opaque black, as in libpng), and a tRNS key, masked to the bit depth, is compared at the
+/// sample's full precision.
 struct PixelExpansion {
     /// How one row is converted; the names read source → output.
     private enum Conversion {
@@ -42,8 +43,11 @@ struct PixelExpansion {
     ///   - palette: The PLTE entries, 3 bytes each (empty unless the image uses a palette).
     ///   - transparency: The tRNS data, already validated for the color type, or `nil`.
     init(header: PNGHeader, palette: [UInt8], transparency: [UInt8]?) {
+        // Key samples are 16 bits whatever the bit depth; decoders must ignore the bits above it
+        // (PNG Third Edition, 11.3.2.1), as libpng does.
+        let sampleMask = (1 << header.bitDepth) - 1
         let key = transparency.map { bytes in
-            (0..<(bytes.count / 2)).map { Int(bytes[2 * $0]) << 8 | Int(bytes[2 * $0 + 1]) }
+            (0..<(bytes.count / 2)).map { (Int(bytes[2 * $0]) << 8 | Int(bytes[2 * $0 + 1])) & sampleMask }
         }
         var paletteColors: [UInt32] = []
         switch (header.colorType, header.bitDepth) {

@@ -95,4 +95,19 @@ final class PNGThumbnailErrorTests: XCTestCase {
         }
         return Data(bytes)
     }
+
+    func test_tooMuchImageData_isDiscardedByTheThumbnailToo() throws {
+        // 40 × 30 gray, then 500 bytes more than the image needs: libpng and the full decode use
+        // what the image needs.
+        let rows: [UInt8] = (0..<30).flatMap { row -> [UInt8] in [0] + (0..<40).map { UInt8(($0 * 5 + row) % 256) } }
+        let file = PNGTestFiles.png(
+            width: 40, height: 30, colorType: 0, filteredData: rows + [UInt8](repeating: 9, count: 500))
+        let decoder = PNGDecoder()
+
+        let full = try decoder.decode(file, scale: 1)
+        let thumbnail = try decoder.decode(file, scale: 1, maxPixelSize: 16)
+
+        XCTAssertEqual(thumbnail.pixels, full.downsampled(maxPixelSize: 16).pixels)
+    }
+
 }
