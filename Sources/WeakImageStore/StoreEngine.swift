@@ -108,6 +108,11 @@ final class StoreEngine: Sendable {
         } onCancel: {
             cancel(waiters: [waiterID])
         }
+        // The resumption already orders the loading thread's writes (the decoded image) before
+        // this point, but ThreadSanitizer does not see continuations on Linux and would report
+        // the image's fields as racing. Taking the lock the loading thread released before
+        // resuming makes the order visible to it; it costs one uncontended lock per miss.
+        state.withLock { _ in }
         return try result.typedGet()
     }
 
