@@ -41,11 +41,7 @@ final class JPEGCoefficientBuffer {
 let jpegNaturalOrder: [Int] = jpegNaturalOrderValues
 
 /// ``jpegNaturalOrder`` as a pointer for the hot loops: allocated once, never freed.
-nonisolated(unsafe) let jpegNaturalOrderPointer: UnsafePointer<Int> = {
-    let pointer = UnsafeMutablePointer<Int>.allocate(capacity: jpegNaturalOrderValues.count)
-    pointer.initialize(from: jpegNaturalOrderValues, count: jpegNaturalOrderValues.count)
-    return UnsafePointer(pointer)
-}()
+let jpegNaturalOrderTable = ConstantTable(jpegNaturalOrderValues)
 
 private let jpegNaturalOrderValues: [Int] = [
     0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5,

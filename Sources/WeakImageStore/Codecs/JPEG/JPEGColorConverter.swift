@@ -30,22 +30,13 @@ struct JPEGColorConverter: Sendable {
     }
 
     /// The four tables above, 256 entries each, for the hot loop: built once, never freed.
-    nonisolated(unsafe) private static let yccTables: UnsafePointer<Int32> = {
+    private static let yccTables: ConstantTable<Int32> = {
         let converter = JPEGColorConverter(colorSpace: .gray)
-        let tables = UnsafeMutablePointer<Int32>.allocate(capacity: 1024)
-        tables.initialize(from: converter.crToRed, count: 256)
-        (tables + 256).initialize(from: converter.cbToBlue, count: 256)
-        (tables + 512).initialize(from: converter.crToGreen, count: 256)
-        (tables + 768).initialize(from: converter.cbToGreen, count: 256)
-        return UnsafePointer(tables)
+        return ConstantTable(converter.crToRed + converter.cbToBlue + converter.crToGreen + converter.cbToGreen)
     }()
 
     /// `min(max(v, 0), 255)` at index `v + 256`, for v in -256...511: built once, never freed.
-    nonisolated(unsafe) private static let clampTable: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 768)
-        for index in 0..<768 { table[index] = UInt8(min(max(index - 256, 0), 255)) }
-        return UnsafePointer(table)
-    }()
+    private static let clampTable = ConstantTable((0..<768).map { UInt8(min(max($0 - 256, 0), 255)) })
 
     /// The bytes one output pixel takes: 1 for gray, else 4 (RGBA).
     var bytesPerPixel: Int { colorSpace == .gray ? 1 : 4 }
@@ -73,11 +64,11 @@ struct JPEGColorConverter: Sendable {
                 output[4 * x + 3] = 255
             }
         case .yCbCr:
-            let tables = Self.yccTables
+            let tables = Self.yccTables.pointer
             let (crToRed, cbToBlue) = (tables, tables + 256)
             let (crToGreen, cbToGreen) = (tables + 512, tables + 768)
             let (luma, blueDifference, redDifference) = (rows[0], rows[1], rows[2])
-            let clamp = Self.clampTable + 256
+            let clamp = Self.clampTable.pointer + 256
             // Four bytes a pixel written as one 32-bit store; `output` holds 4 * width bytes.
             let pixels = UnsafeMutableRawPointer(output)
             for x in 0..<width {

@@ -18,7 +18,7 @@ struct JPEGScanDecoder {
     /// The tables' pointers per member, and the zigzag order, for the hot loops.
     private let dcPointers: [JPEGHuffmanTable.Pointers?]
     private let acPointers: [JPEGHuffmanTable.Pointers?]
-    private let naturalOrder = jpegNaturalOrderPointer
+    private let naturalOrder = jpegNaturalOrderTable.pointer
     /// The DC predictions of the scan members.
     private var previousDC = SIMD4<Int>()
     /// The remaining blocks of a progressive end-of-band run.
