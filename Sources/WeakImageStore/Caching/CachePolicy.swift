@@ -44,7 +44,7 @@ public enum CachePolicy: Sendable, Hashable {
     /// - Parameters:
     ///   - liveCostLimit: The most bytes (summed ``StorableImage/cost``) of this store's images
     ///     that may be alive, in use or not, before the LRU gives way. See
-    ///     ``ProcessMemoryLimit/recommendedLiveCostLimit()`` for one derived from the machine.
+    ///     ``ProcessMemoryLimit/recommendedLiveCostLimit(fraction:)`` for one derived from the machine.
     ///   - costLimit: The most bytes the LRU holds.
     ///   - countLimit: The most images the LRU holds.
     ///   - admissionCostLimit: Only images costing at most this many bytes enter the LRU.
