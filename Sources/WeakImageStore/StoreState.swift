@@ -391,7 +391,9 @@ struct StoreState: Sendable {
 
     // MARK: Lookup internals
 
-    /// Looks `request` up in memory, counting hits and remembered failures.
+    /// Looks `request` up in memory, counting hits and remembered failures. Inlined, like the
+    /// helpers below, so a hit's image is not copied (retained and released) from enum to enum.
+    @inline(__always)
     private mutating func lookUpInMemory(
         _ request: LookupRequest, maxPixelSize: Int?, released: inout [CachedImage]
     ) -> MemoryLookup {
@@ -422,6 +424,7 @@ struct StoreState: Sendable {
         }
     }
 
+    @inline(__always)
     private mutating func probe(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup
     {
         let before = released.count
@@ -430,6 +433,7 @@ struct StoreState: Sendable {
         return found
     }
 
+    @inline(__always)
     private mutating func counted(_ found: CacheLookup, key: ResourceKey) -> MemoryLookup {
         switch found {
         case .strongHit(let image):
@@ -446,6 +450,7 @@ struct StoreState: Sendable {
     private enum Outcome { case strongHit, weakHit, miss, coalesced }
 
     /// Counts one lookup by how it ended, so `lookups` always adds up.
+    @inline(__always)
     private mutating func count(_ outcome: Outcome) {
         counters.lookups += 1
         switch outcome {
