@@ -11,8 +11,12 @@ struct BenchmarkRun {
         let profile = options.quick ? BenchmarkProfile.quick : .full
         let limits = DefaultPolicyLimits.current
         print("WeakImageStore benchmarks, \(profile.name) run; default policy: \(limits.description)")
-        if options.jpegSpeedOnly {
-            for check in jpegDecodeSpeed(profile) { print(check.line) }
+        if options.onlySection == .jpegSpeed || options.onlySection == .downsampling {
+            let checks =
+                options.onlySection == .jpegSpeed
+                ? jpegDecodeSpeed(profile)
+                : DownsamplingBenchmark.goals(DownsamplingBenchmark.runSection(quick: options.quick))
+            report(checks, warnings: [], since: started)
             return
         }
 
@@ -24,6 +28,19 @@ struct BenchmarkRun {
         defer { corpus.removeFiles() }
         print(corpus.summary.joined(separator: "\n"))
         print("corpus ready in \(seconds(since: corpusStarted)) s\n")
+
+        switch options.onlySection {
+        case .scrolling:
+            let scrolling = try scrollingSection(corpus, profile)
+            report(scrolling.goals, warnings: scrolling.warnings, since: started)
+            return
+        case .gallery:
+            let gallery = try gallerySection(corpus)
+            report(gallery.goals, warnings: gallery.warnings, since: started)
+            return
+        case .jpegSpeed, .downsampling, nil:
+            break
+        }
 
         let workloads = Workload.all(for: corpus.layout, navigationEventCount: profile.navigationEventCount)
         let benchmark = WorkloadBenchmark(
@@ -57,30 +74,42 @@ struct BenchmarkRun {
                 + "\n")
 
         let jpegChecks = jpegDecodeSpeed(profile)
-
         let downsampling = DownsamplingBenchmark.runSection(quick: options.quick)
+        let scrolling = try scrollingSection(corpus, profile)
+        let gallery = try gallerySection(corpus)
 
-        print("SCROLLING: the UI thread's view, 60 frames per second, default policy")
-        let scrolling = try ScrollingSection(
-            corpus: corpus, profile: options.quick ? .quick : .full, hitPathSamples: profile.sampleCount,
-            outputDirectory: options.outputDirectory
-        ).run()
-
-        print("GALLERY: thumbnails in the grid vs full size everywhere, 60 frames per second, default policy")
-        let gallery = try GallerySection(
-            corpus: corpus, profile: options.quick ? .quick : .full, outputDirectory: options.outputDirectory
-        ).run()
-
-        print("GOALS (\(StrategyKind.defaultPolicyLabel), \(limits.description))")
         let checks =
             Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
             + jpegChecks + scrolling.goals + gallery.goals
             + accountingChecks
+        report(
+            checks, warnings: Goals.measurementWarnings(reports) + scrolling.warnings + gallery.warnings,
+            since: started)
+    }
+
+    private func scrollingSection(_ corpus: Corpus, _ profile: BenchmarkProfile) throws -> SectionOutcome {
+        print("SCROLLING: the UI thread's view, 60 frames per second, default policy")
+        return try ScrollingSection(
+            corpus: corpus, profile: options.quick ? .quick : .full, hitPathSamples: profile.sampleCount,
+            outputDirectory: options.outputDirectory
+        ).run()
+    }
+
+    private func gallerySection(_ corpus: Corpus) throws -> SectionOutcome {
+        print("GALLERY: thumbnails in the grid vs full size everywhere, 60 frames per second, default policy")
+        return try GallerySection(
+            corpus: corpus, profile: options.quick ? .quick : .full, outputDirectory: options.outputDirectory
+        ).run()
+    }
+
+    /// Prints the goal lines, how many passed, the measurement warnings and the total time.
+    private func report(_ checks: [GoalCheck], warnings: [String], since started: UInt64) {
+        print("GOALS (\(StrategyKind.defaultPolicyLabel), \(DefaultPolicyLimits.current.description))")
         for check in checks {
             print(check.line)
         }
         print("\(checks.filter(\.passed).count) of \(checks.count) goals passed")
-        for warning in Goals.measurementWarnings(reports) + scrolling.warnings + gallery.warnings {
+        for warning in warnings {
             print("WARNING  \(warning)")
         }
         print("\ntotal \(seconds(since: started)) s; results in \(options.outputDirectory.path)/")

@@ -1,15 +1,23 @@
 import Foundation
 
-/// The command line: `Benchmarks [--quick] [--out DIR] [--corpus DIR] [--jpeg-speed]`.
+/// The command line: `Benchmarks [--quick] [--out DIR] [--corpus DIR] [--only SECTION]`.
 struct Options {
+    /// A section that can run alone, with its goals, while working on it.
+    enum Section: String, CaseIterable {
+        case jpegSpeed = "jpeg-speed"
+        case downsampling
+        case scrolling
+        case gallery
+    }
+
     var quick = false
-    /// Run only the JPEG decode speed section and its goals.
-    var jpegSpeedOnly = false
+    /// Run only this section and its goals; nil runs everything.
+    var onlySection: Section?
     var outputDirectory = URL(fileURLWithPath: "benchmark-results")
     var corpusDirectory: URL?
 
     static let usage = """
-        Usage: swift run -c release Benchmarks [--quick] [--out DIR] [--corpus DIR] [--jpeg-speed]
+        Usage: swift run -c release Benchmarks [--quick] [--out DIR] [--corpus DIR] [--only SECTION]
 
         Replays UI workloads (a shared icon, a feed scroll, a pager, a navigation stack) against
         every ImageStore cache policy and two NSCache-based peers, then measures the hit path and
@@ -25,7 +33,9 @@ struct Options {
                         the LRU's admission cost play icons and avatars, larger ones play photos,
                         pages and headers, cycled as often as the workloads need.
                         Files the decoder rejects are left out.
-          --jpeg-speed  Only the JPEG decode speed comparison with libjpeg-turbo and its goals.
+          --only SECTION
+                        Only one section and its goals: jpeg-speed, downsampling, scrolling or
+                        gallery.
           --help        Show this text.
 
         The exit status is 0 even when a goal fails: timing goals are not fit to gate CI.
@@ -44,8 +54,10 @@ struct Options {
                 return nil
             case "--quick":
                 options.quick = true
-            case "--jpeg-speed":
-                options.jpegSpeedOnly = true
+            case "--only":
+                guard let value = remaining.popFirst() else { throw .missingValue(flag: argument) }
+                guard let section = Section(rawValue: value) else { throw .unknownSection(value) }
+                options.onlySection = section
             case "--out":
                 guard let value = remaining.popFirst() else { throw .missingValue(flag: argument) }
                 options.outputDirectory = URL(fileURLWithPath: value)

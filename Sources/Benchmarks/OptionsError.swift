@@ -2,11 +2,15 @@
 enum OptionsError: Error, CustomStringConvertible {
     case unknownArgument(String)
     case missingValue(flag: String)
+    case unknownSection(String)
 
     var description: String {
         switch self {
         case .unknownArgument(let argument): "unknown argument '\(argument)'"
         case .missingValue(let flag): "\(flag) needs a value"
+        case .unknownSection(let name):
+            "unknown section '\(name)'; --only takes "
+                + Options.Section.allCases.map(\.rawValue).joined(separator: ", ")
         }
     }
 }
