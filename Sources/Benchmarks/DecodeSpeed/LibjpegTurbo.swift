@@ -47,7 +47,7 @@ final class LibjpegTurbo: @unchecked Sendable {
 
     let path: String
     private let decompressor: OpaquePointer
-    private let compressor: OpaquePointer
+    private let initCompress: InitFunction
     private let header: HeaderFunction
     private let decompress: DecompressFunction
     private let compress: CompressFunction
@@ -55,13 +55,13 @@ final class LibjpegTurbo: @unchecked Sendable {
     private let destroy: DestroyFunction
 
     private init(
-        path: String, decompressor: OpaquePointer, compressor: OpaquePointer, header: HeaderFunction,
+        path: String, decompressor: OpaquePointer, initCompress: @escaping InitFunction, header: HeaderFunction,
         decompress: DecompressFunction, compress: CompressFunction, bufferSize: BufferSizeFunction,
         destroy: DestroyFunction
     ) {
         self.path = path
         self.decompressor = decompressor
-        self.compressor = compressor
+        self.initCompress = initCompress
         self.header = header
         self.decompress = decompress
         self.compress = compress
@@ -71,7 +71,6 @@ final class LibjpegTurbo: @unchecked Sendable {
 
     deinit {
         _ = destroy(decompressor)
-        _ = destroy(compressor)
     }
 
     /// Loads the library.
@@ -95,12 +94,13 @@ final class LibjpegTurbo: @unchecked Sendable {
             let bufferSize = symbol("tjBufSize", as: BufferSizeFunction.self),
             let destroy = symbol("tjDestroy", as: DestroyFunction.self)
         else { return .failure(LoadError(description: "\(path) lacks a TurboJPEG function")) }
-        guard let decompressor = initDecompress(), let compressor = initCompress() else {
-            return .failure(LoadError(description: "tjInitDecompress/tjInitCompress failed"))
+        guard let decompressor = initDecompress() else {
+            return .failure(LoadError(description: "tjInitDecompress failed"))
         }
         return .success(
             LibjpegTurbo(
-                path: path, decompressor: decompressor, compressor: compressor, header: header, decompress: decompress,
+                path: path, decompressor: decompressor, initCompress: initCompress, header: header,
+                decompress: decompress,
                 compress: compress, bufferSize: bufferSize, destroy: destroy
             )
         )
@@ -151,6 +151,11 @@ final class LibjpegTurbo: @unchecked Sendable {
     func encode(
         rgba pixels: [UInt8], width: Int, height: Int, quality: Int, subsampling: Subsampling, progressive: Bool
     ) -> Data? {
+        // A compressor per file: libjpeg-turbo 2.1.5 keeps Huffman optimization switched on in a
+        // handle after a progressive encode, and the baseline files it then writes are corrupt
+        // ("bad Huffman code" in its own decoder).
+        guard let compressor = initCompress() else { return nil }
+        defer { _ = destroy(compressor) }
         // Our own buffer of the worst-case size, so libjpeg-turbo never reallocates it.
         let capacity = Int(bufferSize(Int32(width), Int32(height), subsampling.rawValue))
         let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
