@@ -121,26 +121,20 @@ enum JPEGInverseDCT {
             let w3 = (tmp13 &+ odd0 &+ rounding) &>> pass1Shift
             let w4 = (tmp13 &- odd0 &+ rounding) &>> pass1Shift
             // Pass 2: the rows, all eight at once (lane = row), after transposing.
-            @inline(__always) func column(_ j: Int) -> SIMD8<Int32> {
-                SIMD8(w0[j], w1[j], w2[j], w3[j], w4[j], w5[j], w6[j], w7[j])
-            }
-            let r2 = column(2)
-            let r6 = column(6)
+            let (r0, r1, r2, r3, r4, r5, r6, r7) = transposed((w0, w1, w2, w3, w4, w5, w6, w7))
             let f1 = (r2 &+ r6) &* Int32(fix0541196100)
             let rowEven2 = f1 &+ r6 &* Int32(-fix1847759065)
             let rowEven3 = f1 &+ r2 &* Int32(fix0765366865)
-            let r0 = column(0)
-            let r4 = column(4)
             let rowEven0 = (r0 &+ r4) &<< Int32(constBits)
             let rowEven1 = (r0 &- r4) &<< Int32(constBits)
             let row10 = rowEven0 &+ rowEven3
             let row13 = rowEven0 &- rowEven3
             let row11 = rowEven1 &+ rowEven2
             let row12 = rowEven1 &- rowEven2
-            var rowOdd0 = column(7)
-            var rowOdd1 = column(5)
-            var rowOdd2 = column(3)
-            var rowOdd3 = column(1)
+            var rowOdd0 = r7
+            var rowOdd1 = r5
+            var rowOdd2 = r3
+            var rowOdd3 = r1
             var y1 = rowOdd0 &+ rowOdd3
             var y2 = rowOdd1 &+ rowOdd2
             var y3 = rowOdd0 &+ rowOdd2
@@ -174,13 +168,43 @@ enum JPEGInverseDCT {
             let o5 = limit(row12 &- rowOdd1)
             let o3 = limit(row13 &+ rowOdd0)
             let o4 = limit(row13 &- rowOdd0)
-            for row in 0..<8 {
-                let packed =
-                    UInt64(o0[row]) | UInt64(o1[row]) << 8 | UInt64(o2[row]) << 16 | UInt64(o3[row]) << 24
-                    | UInt64(o4[row]) << 32 | UInt64(o5[row]) << 40 | UInt64(o6[row]) << 48 | UInt64(o7[row]) << 56
-                UnsafeMutableRawPointer(output + row * stride).storeBytes(of: packed.littleEndian, as: UInt64.self)
+            // Back to lane = column, so each vector is one output row.
+            let rows = transposed((o0, o1, o2, o3, o4, o5, o6, o7))
+            @inline(__always) func store(_ row: Int, _ samples: SIMD8<Int32>) {
+                UnsafeMutableRawPointer(output + row * stride).storeBytes(
+                    of: SIMD8<UInt8>(truncatingIfNeeded: samples), as: SIMD8<UInt8>.self)
             }
+            store(0, rows.0)
+            store(1, rows.1)
+            store(2, rows.2)
+            store(3, rows.3)
+            store(4, rows.4)
+            store(5, rows.5)
+            store(6, rows.6)
+            store(7, rows.7)
         }
+    }
+
+    typealias Vectors8x8 = (
+        SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>
+    )
+
+    /// The 8×8 transpose of eight row vectors, in whole-vector shuffles rather than 64 lane
+    /// moves: splitting the lanes of row pairs into even and odd rotates each element's 6-bit
+    /// (row, column) index right by one bit, so three rounds swap row and column.
+    @inline(__always)
+    static func transposed(_ rows: Vectors8x8) -> Vectors8x8 {
+        @inline(__always) func round(_ v: Vectors8x8) -> Vectors8x8 {
+            let pair0 = SIMD16(lowHalf: v.0, highHalf: v.1)
+            let pair1 = SIMD16(lowHalf: v.2, highHalf: v.3)
+            let pair2 = SIMD16(lowHalf: v.4, highHalf: v.5)
+            let pair3 = SIMD16(lowHalf: v.6, highHalf: v.7)
+            return (
+                pair0.evenHalf, pair1.evenHalf, pair2.evenHalf, pair3.evenHalf,
+                pair0.oddHalf, pair1.oddHalf, pair2.oddHalf, pair3.oddHalf
+            )
+        }
+        return round(round(round(rows)))
     }
 
     /// The reduced 4×4 inverse DCT of 1/2 scaling (`jpeg_idct_4x4`); parameters as
