@@ -16,6 +16,8 @@ final class StoreEngine: Sendable {
     private let reader: ImageFileReader
     private let decode: Decode
     private let measure: Measure
+    /// Whether the policy limits live bytes, so decodes reserve their cost first.
+    private let hasLiveCostLimit: Bool
 
     init(
         policy: CachePolicy, maximumConcurrentLoads: Int, resolver: ImageResolver, reader: ImageFileReader,
@@ -27,6 +29,7 @@ final class StoreEngine: Sendable {
         self.reader = reader
         self.decode = decode
         self.measure = measure
+        hasLiveCostLimit = state.withLock { $0.storage.liveCostLimit != nil }
         state.withLock { $0.live.observer = self }
     }
 
@@ -261,23 +264,50 @@ final class StoreEngine: Sendable {
             case .failure(let error): return finish(load, of: key, for: request, result: .failure(error))
             }
         }
+        let reservedCost = reserveDecodingCost(of: bytes, for: key)
         let result: Result<CachedImage, ImageStoreError>
         do {
             result = .success(try decode(bytes, key.scale, key.maxPixelSize))
         } catch {
             result = .failure(.decodingFailed(path: key.path, reason: String(describing: error)))
         }
-        return finish(load, of: key, for: request, result: result, decoded: true)
+        return finish(load, of: key, for: request, result: result, decoded: true, reservedCost: reservedCost)
+    }
+
+    /// Under a live-cost limit, reserves what the image about to be decoded from `bytes` will
+    /// cost and trims the LRU to make room, so the limit holds while it is decoded too: a
+    /// 12-MiB photo opened over a full LRU of thumbnails would otherwise exist beside all of
+    /// them until it is stored. The cost is its pixel count from the header (the thumbnail's
+    /// for a thumbnail key) at 4 bytes a pixel, the most any decoder here produces.
+    ///
+    /// - Returns: The bytes reserved, for ``finish(_:of:for:result:decoded:reservedCost:)`` to
+    ///   release; 0 without a limit or when the decoder cannot read the size.
+    private func reserveDecodingCost(of bytes: Data, for key: ResourceKey) -> Int {
+        guard hasLiveCostLimit, var size = measure(bytes), size.width > 0, size.height > 0 else { return 0 }
+        if key.maxPixelSize > 0,
+            let thumbnail = ThumbnailSize(width: size.width, height: size.height, maxPixelSize: key.maxPixelSize)
+        {
+            size = (thumbnail.width, thumbnail.height)
+        }
+        // Sizes come from untrusted headers: saturate rather than overflow.
+        let pixels = size.width.multipliedReportingOverflow(by: size.height)
+        let bytes = pixels.partialValue.multipliedReportingOverflow(by: 4)
+        let cost = pixels.overflow || bytes.overflow ? Int.max / 4 : bytes.partialValue
+        state.withLock { $0.reserveDecodingCost(cost) }
+        enforceLiveCostLimit()
+        return cost
     }
 
     /// Ends a load: stores its image and hands the result to its waiters.
     private func finish(
         _ load: LoadID?, of key: ResourceKey, for request: LookupRequest?,
-        result: Result<CachedImage, ImageStoreError>, decoded: Bool = false
+        result: Result<CachedImage, ImageStoreError>, decoded: Bool = false, reservedCost: Int = 0
     ) -> Result<CachedImage, ImageStoreError> {
         var released: [CachedImage] = []
         let waiters = state.withLock {
-            $0.finishLoad(load, of: key, for: request, result: result, decoded: decoded, released: &released)
+            $0.finishLoad(
+                load, of: key, for: request, result: result, decoded: decoded, reservedCost: reservedCost,
+                released: &released)
         }
         released.removeAll()
         if case .success = result { enforceLiveCostLimit() }

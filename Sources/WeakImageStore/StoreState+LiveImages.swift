@@ -16,7 +16,7 @@ extension StoreState {
     /// for every image the store hands out.
     mutating func storeLoaded(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {
         let token = live.register(image, for: key)
-        storage.liveCostDidChange(to: live.liveCost)
+        storage.liveCostDidChange(to: live.liveCost + decodingCost)
         storage.store(image, for: key, token: token, released: &released)
     }
 
@@ -26,27 +26,41 @@ extension StoreState {
         guard let image = live.imageDied(token) else { return }
         storage.imageDied(for: image.key, token: token)
         let liveCost = live.liveCost
-        storage.liveCostDidChange(to: liveCost)
+        storage.liveCostDidChange(to: liveCost + decodingCost)
         if let limit = storage.liveCostLimit, liveCost <= limit {
             budget.endOverrun()
         }
     }
 
-    /// One step of bringing live bytes within the policy's limit: evicts LRU entries worth the
-    /// excess, or, with the LRU empty, reports that in-use images alone exceed the limit.
+    /// Reserves `cost` bytes of the live-cost limit for a decode about to start; the store then
+    /// trims the LRU to make room before the image exists, not only once it is stored.
+    mutating func reserveDecodingCost(_ cost: Int) {
+        decodingCost += cost
+        storage.liveCostDidChange(to: live.liveCost + decodingCost)
+    }
+
+    /// One step of bringing live bytes, plus those reserved for decodes in progress, within the
+    /// policy's limit: evicts LRU entries worth the excess, or, with the LRU empty, reports that
+    /// in-use images alone exceed the limit.
     mutating func enforceLiveCostLimit(released: inout [CachedImage]) -> BudgetStep {
         guard let limit = storage.liveCostLimit else { return .settled }
         if !live.isExact { live.pruneUnwatched() }
         let liveCost = live.liveCost
-        storage.liveCostDidChange(to: liveCost)
-        guard liveCost > limit else {
+        let demand = liveCost + decodingCost
+        storage.liveCostDidChange(to: demand)
+        guard demand > limit else {
             budget.endOverrun()
             return .settled
         }
         let before = released.count
-        if storage.evictLeastRecentlyUsed(cost: liveCost - limit, released: &released) {
+        if storage.evictLeastRecentlyUsed(cost: demand - limit, released: &released) {
             counters.evictions += released.count - before
             return .trimmed
+        }
+        // Images still being decoded are no overrun: they count once they exist.
+        guard liveCost > limit else {
+            budget.endOverrun()
+            return .settled
         }
         guard let observers = budget.beginOverrun() else { return .settled }
         return .overrun(BudgetOverrun(liveCost: liveCost, liveCostLimit: limit), observers)

@@ -16,7 +16,7 @@ struct StoreState: Sendable {
         /// The thumbnail's key depends on the image's pixel size, which is not known yet: read
         /// the file's header unlocked, then call ``measured(_:file:maxPixelSize:size:released:)``.
         case measure(ResourceKey, maxPixelSize: Int)
-        /// Load the file on this thread, then call ``finishLoad(_:of:for:result:decoded:released:)``.
+        /// Load the file on this thread, then call ``finishLoad(_:of:for:result:decoded:reservedCost:released:)``.
         /// The load is nil when loads are not shared (`.uncached`).
         case load(ResourceKey, LoadID?)
         /// Another thread is running the load: wait for its result.
@@ -78,6 +78,9 @@ struct StoreState: Sendable {
     var counters = ImageStoreStatistics()
     var live = LiveImageLedger<ResourceKey>()
     var budget = LiveCostBudget()
+    /// Bytes of the live-cost limit reserved for decodes in progress: what their images will
+    /// cost once they exist. 0 without a limit.
+    var decodingCost = 0
     let maximumConcurrentLoads: Int
     private(set) var loadingThreads = 0
     private var lastWaiterID = 0
@@ -340,9 +343,12 @@ struct StoreState: Sendable {
     /// - Returns: The waiters owed the result.
     mutating func finishLoad(
         _ load: LoadID?, of key: ResourceKey, for request: LookupRequest?,
-        result: Result<CachedImage, ImageStoreError>, decoded: Bool, released: inout [CachedImage]
+        result: Result<CachedImage, ImageStoreError>, decoded: Bool, reservedCost: Int,
+        released: inout [CachedImage]
     ) -> [LoadWaiter] {
         if decoded { counters.decodes += 1 }
+        // The image, if any, now counts as live itself.
+        decodingCost -= reservedCost
         let operation = load.flatMap { inFlight.finish($0) }
         switch result {
         case .success(let image):

@@ -37,6 +37,11 @@ public enum CachePolicy: Sendable, Hashable {
     /// while live bytes fit. When images in use alone exceed the limit, the store counts an
     /// overrun (``ImageStoreStatistics/budgetOverruns``) and tells ``ImageStore/budgetOverruns()``.
     ///
+    /// A decode counts before its image exists: when the decoder reads pixel sizes
+    /// (``ImageDecoding/pixelSize(of:)``), the store reserves the image's bytes at 4 a pixel and
+    /// trims the LRU to make room first, so a large photo opened over a full LRU does not exist
+    /// beside all of it. The reservation ends when the decode does.
+    ///
     /// The budget is exact for images that report their death (``Bitmap``, `UIImage`, `NSImage`,
     /// any `NSObject`); for other image types live bytes are found by checking weak references
     /// when the budget is checked.

@@ -30,7 +30,9 @@ public protocol ImageDecoding<Image>: Sendable {
     /// - Parameter data: The whole file.
     /// - Returns: The width and height in pixels, or nil when this decoder cannot tell; the store
     ///   then never asks it for a reduced size and serves the full-size image instead. The
-    ///   default implementation returns nil.
+    ///   default implementation returns nil. A store under a live-cost budget also uses it to
+    ///   reserve an image's bytes before decoding it (see
+    ///   ``CachePolicy/weakWithBudgetedLRU(liveCostLimit:costLimit:countLimit:admissionCostLimit:)``).
     func pixelSize(of data: Data) -> (width: Int, height: Int)?
 
     /// Decodes straight to a reduced size: the longest side becomes `maxPixelSize`, the aspect

@@ -150,6 +150,70 @@ final class LiveCostBudgetTests: XCTestCase {
         _ = directory
     }
 
+    /// Five 50-byte icons in the LRU of a 400-byte budget. The decoder reads pixel sizes (a file
+    /// of n bytes is n × 1 pixels), so each decode first reserves 4 bytes a pixel: a 60-pixel
+    /// photo reserves 240.
+    private func makeReservingStore(strongCountsDuringDecode: Lock<[Int]>) -> (
+        ImageStore<Bitmap>, Lock<ImageStore<Bitmap>?>, TestDirectory
+    ) {
+        let directory = TestDirectory()
+        for index in 0..<5 { directory.write("icon\(index).png", size: 50, fill: UInt8(index)) }
+        directory.write("photo.png", size: 60, fill: 9)
+        directory.write("broken.png", Array("FAIL".utf8) + [UInt8](repeating: 0, count: 46))
+        let observed = Lock<ImageStore<Bitmap>?>(nil)
+        var decoder = FakeDecoder()
+        decoder.makesThumbnails = true
+        decoder.onDecode = {
+            guard let store = observed.withLock({ $0 }) else { return }
+            strongCountsDuringDecode.withLock { $0.append(store.statistics.strongCount) }
+        }
+        let store = makeStore(
+            policy: .weakWithBudgetedLRU(liveCostLimit: 400, costLimit: 1000, countLimit: 10, admissionCostLimit: 100),
+            directories: [directory.url], decoder: decoder)
+        for index in 0..<5 { _ = store.image(named: "icon\(index)") }
+        return (store, observed, directory)
+    }
+
+    func test_budget_makesRoomBeforeDecoding_whenTheDecoderReadsTheSize() {
+        let strongCounts = Lock<[Int]>([])
+        let (store, observed, directory) = makeReservingStore(strongCountsDuringDecode: strongCounts)
+        XCTAssertEqual(store.statistics.strongCount, 5, "each icon's reservation fit: at most 200 + 200")
+        observed.withLock { $0 = store }
+
+        let photo = store.image(named: "photo")
+
+        // 250 live + 240 reserved: the two oldest icons give way before the decode starts.
+        XCTAssertEqual(strongCounts.withLock { $0 }, [3], "the LRU made room before decoding")
+        observed.withLock { $0 = nil }
+        XCTAssertNotNil(photo)
+        XCTAssertEqual(store.statistics.liveCost, 210, "the photo counts its real 60 bytes once decoded")
+        XCTAssertEqual(store.statistics.strongCount, 4, "and is admitted")
+        XCTAssertEqual(store.engine.state.withLock { $0.decodingCost }, 0, "the reservation ended with the decode")
+        XCTAssertEqual(store.statistics.budgetOverruns, 0, "a reservation is no overrun")
+        _ = directory
+    }
+
+    func test_budget_endsReservation_whenDecodingFails() {
+        let (store, _, directory) = makeReservingStore(strongCountsDuringDecode: Lock([]))
+
+        XCTAssertNil(store.image(named: "broken"))  // 250 live + 200 reserved: icon0 gives way
+
+        XCTAssertEqual(store.engine.state.withLock { $0.decodingCost }, 0)
+        XCTAssertEqual(store.statistics.liveCost, 200)
+        XCTAssertEqual(store.statistics.strongCount, 4)
+        XCTAssertEqual(store.statistics.budgetOverruns, 0)
+        _ = directory
+    }
+
+    func test_budget_reservesNothing_whenTheDecoderCannotReadTheSize() {
+        let (store, directory) = makeBudgetedStore()
+        for index in 0..<5 { _ = store.image(named: "icon\(index)") }
+
+        XCTAssertEqual(store.statistics.strongCount, 5, "no reservation evicted anything")
+        XCTAssertEqual(store.engine.state.withLock { $0.decodingCost }, 0)
+        _ = directory
+    }
+
     func test_defaultPolicy_hasNoBudget_andBudgetedUsesDefaultLRU() {
         let directory = TestDirectory()
         let store = makeStore(directories: [directory.url])
