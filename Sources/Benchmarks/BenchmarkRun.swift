@@ -96,7 +96,9 @@ struct BenchmarkRun {
     }
 
     private func gallerySection(_ corpus: Corpus) throws -> SectionOutcome {
-        print("GALLERY: thumbnails in the grid vs full size everywhere, 60 frames per second, default policy")
+        print(
+            "GALLERY: thumbnails in the grid vs full size everywhere, 60 frames per second, default policy and a budget"
+        )
         return try GallerySection(
             corpus: corpus, profile: options.quick ? .quick : .full, outputDirectory: options.outputDirectory
         ).run()

@@ -1,27 +1,33 @@
 import Foundation
+import WeakImageStore
 
 /// Plays the gallery in every ``GalleryMode`` on a dedicated UI thread, each run with a fresh
-/// store on the default policy.
+/// store: on the default policy, then under a live-cost budget of the default LRU's size.
 struct GalleryBenchmark {
+    /// The budgeted runs' live-cost limit: the default LRU's 16 MiB, now counting what the
+    /// views hold too.
+    static let liveCostLimit = 16 * 1024 * 1024
+
     let grid: GalleryGrid
     let root: URL
     let profile: GalleryProfile
 
-    /// Every mode, reporting progress on standard error.
+    /// Every mode on both policies, reporting progress on standard error.
     func run() -> [GalleryRun] {
-        GalleryMode.allCases.map { mode in
-            FileHandle.standardError.write(Data("  gallery, \(mode.label)…\n".utf8))
-            return run(mode)
+        [nil, Self.liveCostLimit].flatMap { liveCostLimit in
+            GalleryMode.allCases.map { mode in run(mode, liveCostLimit: liveCostLimit) }
         }
     }
 
-    private func run(_ mode: GalleryMode) -> GalleryRun {
+    private func run(_ mode: GalleryMode, liveCostLimit: Int?) -> GalleryRun {
         let grid = grid
         let profile = profile
-        return GalleryRun(
-            mode: mode,
-            session: UIThreadSession.run(root: root) { store in
-                GalleryUIThread(mode: mode, grid: grid, profile: profile, store: store).play()
-            })
+        let policy = liveCostLimit.map { CachePolicy.budgeted(liveCostLimit: $0) } ?? .default
+        let session = UIThreadSession.run(root: root, policy: policy) { store in
+            GalleryUIThread(mode: mode, grid: grid, profile: profile, store: store).play()
+        }
+        let run = GalleryRun(mode: mode, liveCostLimit: liveCostLimit, session: session)
+        FileHandle.standardError.write(Data("  gallery, \(run.label)\n".utf8))
+        return run
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The benchmark's "gallery" section, the resolution swap: builds the photo grid, plays it with
-/// full-size images everywhere and with thumbnails in the grid, prints the table and writes the
-/// CSVs and the chart.
+/// full-size images everywhere and with thumbnails in the grid, on the default policy and under
+/// a live-cost budget, prints the table and writes the CSVs and the chart.
 struct GallerySection {
     /// Full size red, thumbnails green.
     private static let modeColors: [GalleryMode: String] = [.fullSize: "#d62728", .thumbnails: "#2ca02c"]
@@ -35,9 +35,10 @@ struct GallerySection {
         return SectionOutcome(goals: GalleryGoals.evaluate(runs), warnings: GalleryGoals.measurementWarnings(runs))
     }
 
+    /// The default policy's runs: the budget changes what is kept, not the UI thread's work.
     private func chart(_ runs: [GalleryRun]) -> String {
         FrameTimeChart.render(
-            runs.map { run in
+            runs.filter { $0.liveCostLimit == nil }.map { run in
                 FrameTimeChart.Series(
                     label: run.mode.label, color: Self.modeColors[run.mode] ?? "#555", run: run,
                     markedFrames: run.observations.openFrames, isEmphasized: run.mode == .thumbnails)

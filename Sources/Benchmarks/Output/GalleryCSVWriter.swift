@@ -1,10 +1,11 @@
 import Foundation
 
-/// Writes `gallery.csv` (one row per mode) and `gallery-frames.csv` (one row per frame),
+/// Writes `gallery.csv` (one row per mode and policy) and `gallery-frames.csv` (one row per frame),
 /// nanoseconds and bytes unscaled.
 enum GalleryCSVWriter {
     private static let summaryHeader = [
-        "mode", "frames", "flings", "photos_opened", "ui_cpu_p50_ns", "ui_cpu_p99_ns", "ui_cpu_max_ns",
+        "run", "live_cost_limit_bytes", "frames", "flings", "photos_opened", "ui_cpu_p50_ns", "ui_cpu_p99_ns",
+        "ui_cpu_max_ns",
         "frames_over_budget_cpu", "frames_over_budget_wall", "open_to_shown_p50_ns", "open_to_shown_max_ns",
         "unshown_photos", "unfinished_cells", "decodes", "wasted_decodes", "failed_lookups", "peak_live_bytes",
         "peak_in_use_bytes",
@@ -13,12 +14,13 @@ enum GalleryCSVWriter {
 
     static func write(_ runs: [GalleryRun], to directory: URL) throws {
         var summary = [summaryHeader.joined(separator: ",")]
-        var frames = ["mode,frame,ui_cpu_ns,ui_wall_ns"]
+        var frames = ["run,frame,ui_cpu_ns,ui_wall_ns"]
         for run in runs {
             let cpu = run.cpuDistribution
             let opening = Distribution(run.observations.openToShownNanoseconds)
             let fields: [String] = [
-                run.mode.slug, String(run.frames.count), String(run.observations.flingCount),
+                run.slug, run.liveCostLimit.map(String.init) ?? "", String(run.frames.count),
+                String(run.observations.flingCount),
                 String(run.observations.openFrames.count),
                 Format.fixed(cpu.median, digits: 0), Format.fixed(cpu.percentile(99), digits: 0),
                 Format.fixed(cpu.maximum, digits: 0),
@@ -32,7 +34,7 @@ enum GalleryCSVWriter {
                 Format.fixed(run.session.wallSeconds * 1000, digits: 1),
             ]
             summary.append(fields.joined(separator: ","))
-            frames += run.frameCSVLines([run.mode.slug])
+            frames += run.frameCSVLines([run.slug])
         }
         try (summary.joined(separator: "\n") + "\n").write(
             to: directory.appendingPathComponent("gallery.csv"), atomically: true, encoding: .utf8)

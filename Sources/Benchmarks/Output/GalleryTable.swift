@@ -1,4 +1,4 @@
-/// The stdout table of the gallery workload: one row per mode.
+/// The stdout table of the gallery workload: one row per mode and policy.
 enum GalleryTable {
     static func render(_ runs: [GalleryRun], grid: GalleryGrid, profile: GalleryProfile) -> String {
         var table = TextTable(headers: [
@@ -9,7 +9,7 @@ enum GalleryTable {
             let cpu = run.cpuDistribution
             let opening = Distribution(run.observations.openToShownNanoseconds)
             table.append([
-                run.mode.label, String(run.frames.count), Format.microseconds(cpu.median),
+                run.label, String(run.frames.count), Format.microseconds(cpu.median),
                 Format.microseconds(cpu.percentile(99)), Format.fixed(cpu.maximum / 1e6, digits: 2),
                 String(run.framesOverBudgetByCPU), String(run.framesOverBudgetByWall),
                 String(run.observations.flingCount),
@@ -26,12 +26,13 @@ enum GalleryTable {
                 + "columns, \(grid.visibleRowCount) rows visible; fling \(profile.flingRowCount) rows at "
                 + "\(profile.rowsPerFrame) a frame, stop, open the centred photo full size for "
                 + "\(profile.detailFrameCount) frames, go back, repeat; thumbnails = \(profile.thumbnailPixelSize) px "
-                + "in the grid, all async with cancellation",
+                + "in the grid, all async with cancellation; each mode on the default policy and under a "
+                + "\(Format.mebibytes(GalleryBenchmark.liveCostLimit)) MiB live-cost budget",
             "  UI = the UI thread's CPU time per frame; open→shown = from opening a photo to its full-size image set; "
                 + "peak = live decoded bytes (Bitmap.memory), in use = the most the cells and the opened photo held",
             table.rendered(),
         ]
-        lines += runs.flatMap { run in run.measurementWarnings(context: "  ! " + run.mode.label) }
+        lines += runs.flatMap { run in run.measurementWarnings(context: "  ! " + run.label) }
         return lines.joined(separator: "\n")
     }
 }

@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 import WeakImageStore
 
-/// Plays a UI workload on a dedicated thread against a fresh store on the default policy, and
-/// measures around it what the store did: decodes, peak live bytes, leaks.
+/// Plays a UI workload on a dedicated thread against a fresh store (on the default policy
+/// unless told otherwise), and measures around it what the store did: decodes, peak live
+/// bytes, leaks.
 ///
 /// The scrolling and gallery workloads share it; each brings its own frame loop as `play`.
 enum UIThreadSession {
@@ -26,13 +27,13 @@ enum UIThreadSession {
     /// Runs `play` on a new thread with a new store of the images under `root`, waits for it
     /// and for the loads nobody waits for any more, then releases the store and measures.
     static func run<Observations: Sendable>(
-        root: URL, _ play: @escaping @Sendable (ImageStore<Bitmap>) -> Observations
+        root: URL, policy: CachePolicy = .default, _ play: @escaping @Sendable (ImageStore<Bitmap>) -> Observations
     ) -> Measurement<Observations> {
         ResidentMemory.releaseFreeMemory()
         let baseline = Bitmap.memory
         BitmapMemory.resetPeak()
         let start = MonotonicClock.now()
-        let (observations, decodes) = playOnUIThread(root: root, play)
+        let (observations, decodes) = playOnUIThread(root: root, policy: policy, play)
         let wallSeconds = Double(MonotonicClock.now() - start) / 1e9
         return Measurement(
             observations: observations, decodes: decodes,
@@ -42,10 +43,10 @@ enum UIThreadSession {
 
     /// The store is gone when this returns.
     private static func playOnUIThread<Observations: Sendable>(
-        root: URL, _ play: @escaping @Sendable (ImageStore<Bitmap>) -> Observations
+        root: URL, policy: CachePolicy, _ play: @escaping @Sendable (ImageStore<Bitmap>) -> Observations
     ) -> (Observations, decodes: Int) {
         let decoder = CountingDecoder()
-        let store = ImageStore(directories: [root], policy: .default, decoder: decoder)
+        let store = ImageStore(directories: [root], policy: policy, decoder: decoder)
         let observations = LockedBox<Observations?>(nil)
         let finished = DispatchSemaphore(value: 0)
         let thread = Thread {
