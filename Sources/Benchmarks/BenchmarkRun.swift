@@ -30,6 +30,9 @@ struct BenchmarkRun {
         print("corpus ready in \(seconds(since: corpusStarted)) s\n")
 
         switch options.onlySection {
+        case .hitPath:
+            report(Goals.hitPathGoals(hitPathSection(corpus, profile)), warnings: [], since: started)
+            return
         case .scrolling:
             let scrolling = try scrollingSection(corpus, profile)
             report(scrolling.goals, warnings: scrolling.warnings, since: started)
@@ -58,9 +61,7 @@ struct BenchmarkRun {
             corpus: corpus, workloads: workloads, includesBindingBudgets: !options.quick
         ).run(outputDirectory: options.outputDirectory)
 
-        print("HIT PATH: ns per lookup, median of \(profile.sampleCount) samples (each thread's view with 2 threads)")
-        let hitPath = HitPathBenchmark.run(corpus: corpus, samples: profile.sampleCount)
-        print(HitPathBenchmark.table(hitPath) + "\n")
+        let hitPath = hitPathSection(corpus, profile)
 
         print("PNG DECODE SPEED: MB/s of decoded pixels, median of \(profile.decodeSampleCount) samples")
         var decodeInputs = corpus.decodeGroups.filter { !$0.files.isEmpty }.map { group in
@@ -85,6 +86,13 @@ struct BenchmarkRun {
         report(
             checks, warnings: Goals.measurementWarnings(reports) + scrolling.warnings + gallery.warnings,
             since: started)
+    }
+
+    private func hitPathSection(_ corpus: Corpus, _ profile: BenchmarkProfile) -> HitPathBenchmark.Results {
+        print("HIT PATH: ns per lookup, median of \(profile.sampleCount) samples (each thread's view with 2 threads)")
+        let hitPath = HitPathBenchmark.run(corpus: corpus, samples: profile.sampleCount)
+        print(HitPathBenchmark.table(hitPath) + "\n")
+        return hitPath
     }
 
     private func scrollingSection(_ corpus: Corpus, _ profile: BenchmarkProfile) throws -> SectionOutcome {

@@ -4,6 +4,7 @@ import Foundation
 struct Options {
     /// A section that can run alone, with its goals, while working on it.
     enum Section: String, CaseIterable {
+        case hitPath = "hit-path"
         case jpegSpeed = "jpeg-speed"
         case downsampling
         case scrolling
@@ -34,8 +35,8 @@ struct Options {
                         pages and headers, cycled as often as the workloads need.
                         Files the decoder rejects are left out.
           --only SECTION
-                        Only one section and its goals: jpeg-speed, downsampling, scrolling or
-                        gallery.
+                        Only one section and its goals: hit-path, jpeg-speed, downsampling,
+                        scrolling or gallery.
           --help        Show this text.
 
         The exit status is 0 even when a goal fails: timing goals are not fit to gate CI.
