@@ -45,7 +45,8 @@ enum UIThreadSession {
         root: URL, _ play: @escaping @Sendable (ImageStore<Bitmap>) -> Observations
     ) -> (Observations, decodes: Int) {
         let decoder = CountingDecoder()
-        let store = ImageStore(directories: [root], policy: .default, decoder: decoder)
+        let store = ImageStore(
+            directories: [root], policy: .default, extensions: CorpusLayout.fileExtensions, decoder: decoder)
         let observations = LockedBox<Observations?>(nil)
         let finished = DispatchSemaphore(value: 0)
         let thread = Thread {
