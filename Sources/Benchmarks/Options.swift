@@ -21,19 +21,21 @@ struct Options {
         Usage: swift run -c release Benchmarks [--quick] [--out DIR] [--corpus DIR] [--only SECTION]
 
         Replays UI workloads (a shared icon, a feed scroll, a pager, a navigation stack) against
-        every ImageStore cache policy and two NSCache-based peers, then measures the hit path and
-        PNG decoding. Then, on a UI thread paced at 60 frames per second with the default policy:
-        scrolling (a feed of large photos, slow and flung, loaded sync, with GCD and async) and the
-        gallery (a photo grid flung through, stopped, the centred photo opened full size: full-size
-        images everywhere vs thumbnails in the grid). Prints tables and PASS/FAIL goal lines;
-        writes results.csv, scrolling.csv, gallery.csv (and per-frame CSVs) and SVG charts.
+        every ImageStore cache policy and two NSCache-based peers, then measures the hit path,
+        PNG and JPEG decoding. Then, on a UI thread paced at 60 frames per second with the
+        default policy: scrolling (a feed of large JPEG photos, slow and flung, loaded sync, with
+        GCD and async) and the gallery (a grid of JPEG photos flung through, stopped, the centred
+        photo opened full size: full-size images everywhere vs thumbnails in the grid). Prints
+        tables and PASS/FAIL goal lines; writes results.csv, scrolling.csv, gallery.csv (and
+        per-frame CSVs) and SVG charts.
 
           --quick       Smaller workloads and images, fewer samples: a smoke test (< 30 s).
           --out DIR     Where to write results.csv and the charts. Defaults to benchmark-results/.
-          --corpus DIR  Use every PNG under DIR instead of the generated corpus: images of at most
-                        the LRU's admission cost play icons and avatars, larger ones play photos,
-                        pages and headers, cycled as often as the workloads need.
-                        Files the decoder rejects are left out.
+          --corpus DIR  Use every PNG and JPEG (*.png, *.jpg, *.jpeg, any case) under DIR instead
+                        of the generated corpus: images of at most the LRU's admission cost play
+                        icons and avatars, larger ones play photos, pages and headers, cycled as
+                        often as the workloads need. Files the decoder rejects are left out.
+                        (The generated corpus has PNG icons and flat UI, JPEG photos.)
           --only SECTION
                         Only one section and its goals: hit-path, jpeg-speed, downsampling,
                         scrolling or gallery.

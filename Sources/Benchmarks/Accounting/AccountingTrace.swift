@@ -35,7 +35,9 @@ struct AccountingTrace {
     ) -> AccountingTrace {
         var trace = AccountingTrace(label: label, budget: budget)
         let baseline = Bitmap.memory.liveBytes
-        let store = ImageStore(directories: [corpus.root], policy: policy, decoder: PNGDecoder())
+        let store = ImageStore(
+            directories: [corpus.root], policy: policy, extensions: CorpusLayout.fileExtensions,
+            decoder: BitmapDecoder())
         var screen = OnScreenImages()
         for step in workload.steps {
             for action in step.actions {

@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 import WeakImageStore
 
-/// Generates the default corpus into a temporary directory: icons at @1x/@2x/@3x, avatars,
-/// photo-like and UI-like large images, all PNG-encoded by ``PNGEncoder``.
+/// Generates the default corpus into a temporary directory as an app ships it: icons at
+/// @1x/@2x/@3x, avatars and flat-UI images as PNG files (``PNGEncoder``), photo-like images as
+/// JPEG files (``JPEGEncoder``, quality 85, 4:2:0).
 enum BuiltInCorpus {
     /// Point sizes icons are drawn at: 16-point glyphs to 60-point app icons (180 px at 3x).
     private static let iconPointSizes = [16, 20, 22, 24, 28, 32, 40, 44, 50, 60]
@@ -26,6 +27,14 @@ enum BuiltInCorpus {
                 case .photo(let size), .flatUI(let size): size.width * size.height
                 }
             }
+
+            /// Photos are JPEG files, as cameras write them; everything drawn is PNG.
+            var format: PhotoFiles.Format {
+                switch self {
+                case .photo: .jpeg
+                case .icon, .avatar, .flatUI: .png
+                }
+            }
         }
 
         let url: URL
@@ -42,18 +51,23 @@ enum BuiltInCorpus {
                 }
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try PNGEncoder.encode(bitmap).write(to: url)
+            try content.format.encode(bitmap).write(to: url)
         }
     }
 
     /// Writes the corpus for `profile`.
     ///
-    /// - Throws: A file-system error if the temporary directory cannot be written.
+    /// - Throws: ``JPEGEncoderSelfCheck/Failure`` if the JPEG encoder fails its self-check; a
+    ///   file-system error if the temporary directory cannot be written.
     static func generate(_ profile: BenchmarkProfile) throws -> Corpus {
+        try JPEGEncoderSelfCheck.verify()
         let root = try Corpus.makeTemporaryRoot()
         let layout = CorpusLayout(profile: profile)
         var files: [ImageFile] = []
         var links: [(source: URL, destination: URL)] = []
+        // The distinct large files of each role, which the other files of the role link to.
+        var distinctFiles: [CorpusLayout.Role: [URL]] = [:]
+        // The PNG files whose decode speed the PNG table measures, per role.
         var decodeGroups: [CorpusLayout.Role: [URL]] = [:]
         var largeFileCounts: [CorpusLayout.Role: Int] = [:]
         var seed: UInt64 = 1
@@ -79,16 +93,19 @@ enum BuiltInCorpus {
                     if scale == 2 { decodeGroups[entry.role, default: []].append(url) }
                 }
             case .photo, .page, .header:
-                let url = root.appendingPathComponent("\(entry.name).png")
                 let index = largeFileCounts[entry.role, default: 0]
                 largeFileCounts[entry.role] = index + 1
                 if index < profile.distinctLargeImageCount {
-                    files.append(
-                        ImageFile(url: url, content: largeContent(entry.role, index: index, profile), seed: seed))
-                    decodeGroups[entry.role, default: []].append(url)
+                    let content = largeContent(entry.role, index: index, profile)
+                    let url = root.appendingPathComponent("\(entry.name).\(content.format.fileExtension)")
+                    files.append(ImageFile(url: url, content: content, seed: seed))
+                    distinctFiles[entry.role, default: []].append(url)
+                    if content.format == .png { decodeGroups[entry.role, default: []].append(url) }
                 } else {
-                    let distinct = decodeGroups[entry.role, default: []]
-                    links.append((distinct[index % distinct.count], url))
+                    // A link keeps its source's extension, so it is the same kind of file.
+                    let distinct = distinctFiles[entry.role, default: []]
+                    let source = distinct[index % distinct.count]
+                    links.append((source, root.appendingPathComponent("\(entry.name).\(source.pathExtension)")))
                 }
             }
         }
@@ -103,9 +120,10 @@ enum BuiltInCorpus {
             decodeGroups: [
                 Corpus.DecodeGroup(label: "icons @2x (32-120 px)", files: decodeGroups[.icon] ?? []),
                 Corpus.DecodeGroup(label: "avatars @2x (80 px)", files: decodeGroups[.avatar] ?? []),
-                Corpus.DecodeGroup(label: "photos \(profile.photoSize)", files: decodeGroups[.photo] ?? []),
-                Corpus.DecodeGroup(label: "pages \(profile.pageSize)", files: decodeGroups[.page] ?? []),
-                Corpus.DecodeGroup(label: "headers \(profile.headerSize)", files: decodeGroups[.header] ?? []),
+                // Photos are JPEG files now; their decode speed is the JPEG table's.
+                Corpus.DecodeGroup(label: "pages \(profile.pageSize), flat UI", files: decodeGroups[.page] ?? []),
+                Corpus.DecodeGroup(
+                    label: "headers \(profile.headerSize), flat UI", files: decodeGroups[.header] ?? []),
             ])
     }
 
@@ -136,14 +154,16 @@ enum BuiltInCorpus {
     private static func summary(_ profile: BenchmarkProfile, layout: CorpusLayout) -> [String] {
         let distinct = profile.distinctLargeImageCount
         return [
-            "built-in corpus, generated (PNG, zlib level 6-like compression, filters chosen per row):",
+            "built-in corpus, generated: drawn images as PNG (zlib level 6-like compression, filters chosen "
+                + "per row), photos as baseline JPEG (quality 85, 4:2:0)",
             "  icons: \(CorpusLayout.screenIconCount + CorpusLayout.feedIconCount + 1) at @1x/@2x/@3x, "
                 + "16-60 pt (16-180 px), RGBA; lookups resolve to @2x",
             "  avatars: \(CorpusLayout.avatarCount) at @1x/@2x/@3x, 40 pt, photo in a circle, RGBA",
-            "  photos: \(layout.feedRowCount) files of \(profile.photoSize) px RGB (\(distinct) distinct pictures, "
+            "  photos: \(layout.feedRowCount) JPEG files of \(profile.photoSize) px (\(distinct) distinct pictures, "
                 + "hard-linked: each file is its own image to the store)",
-            "  pages: \(layout.pageCount) files of \(profile.pageSize) px RGB, photos and flat UI (\(distinct) distinct)",
-            "  headers: \(layout.screenCount) files of \(profile.headerSize) px RGB, flat UI and photos",
+            "  pages: \(layout.pageCount) files of \(profile.pageSize) px, JPEG photos and PNG flat UI "
+                + "(\(distinct) distinct)",
+            "  headers: \(layout.screenCount) files of \(profile.headerSize) px, PNG flat UI and JPEG photos",
         ]
     }
 }

@@ -2,7 +2,8 @@
 ///
 /// The built-in corpus and a user's corpus fill the same layout, so every workload runs
 /// unchanged on either. Names carry no scale or extension, as in `UIImage(named:)`: the store
-/// picks `@2x`, then `@3x`, then the plain file.
+/// tries each of ``fileExtensions`` in turn and, for each, `@2x`, then `@3x`, then the plain
+/// file.
 struct CorpusLayout {
     /// What an image is in the app, which decides its size.
     enum Role {
@@ -23,6 +24,10 @@ struct CorpusLayout {
         let name: String
         let role: Role
     }
+
+    /// The extensions every store and peer of the benchmark tries, in order, for a name: icons
+    /// and flat UI are PNG files, photos JPEG files (a user's corpus may use either spelling).
+    static let fileExtensions = ["png", "jpg", "jpeg"]
 
     static let avatarCount = 40
     static let feedIconCount = 12

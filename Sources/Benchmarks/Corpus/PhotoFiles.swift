@@ -8,17 +8,22 @@ import WeakImageStore
 enum PhotoFiles {
     /// The file format the photos are written in.
     enum Format {
+        /// PNG by ``PNGEncoder``: what apps ship icons and UI art as.
         case png
+        /// Baseline JPEG by ``JPEGEncoder`` at quality 85, 4:2:0: what photos are.
+        case jpeg
 
         var fileExtension: String {
             switch self {
             case .png: "png"
+            case .jpeg: "jpg"
             }
         }
 
         func encode(_ bitmap: Bitmap) -> Data {
             switch self {
             case .png: PNGEncoder.encode(bitmap)
+            case .jpeg: JPEGEncoder.encode(bitmap)
             }
         }
     }
@@ -37,11 +42,13 @@ enum PhotoFiles {
     ///   - distinct: How many different contents; file `index` has the content of
     ///     `index % distinct`.
     ///   - seed: Where the contents' seeds start.
-    /// - Throws: A file-system error if a photo cannot be written.
+    /// - Throws: ``JPEGEncoderSelfCheck/Failure`` if JPEG is asked for and the encoder fails its
+    ///   self-check; a file-system error if a photo cannot be written.
     static func write(
         count: Int, distinct: Int, size: BenchmarkProfile.PixelSize, seed: UInt64, format: Format, under root: URL,
         name: (Int) -> String
     ) throws {
+        if format == .jpeg { try JPEGEncoderSelfCheck.verify() }
         let distinct = max(1, min(distinct, count))
         let urls = (0..<count).map { root.appendingPathComponent("\(name($0)).\(format.fileExtension)") }
         let written = Written()

@@ -24,13 +24,14 @@ struct GalleryGrid: Sendable {
         PhotoFiles.name(in: "gallery", index)
     }
 
-    /// Writes the grid's photos into `corpus`'s directory.
+    /// Writes the grid's photos into `corpus`'s directory, as JPEG files like a camera roll's.
     ///
-    /// - Throws: A file-system error if the photos cannot be written.
+    /// - Throws: ``JPEGEncoderSelfCheck/Failure`` if the JPEG encoder fails its self-check; a
+    ///   file-system error if the photos cannot be written.
     static func make(in corpus: Corpus, profile: GalleryProfile) throws -> GalleryGrid {
         try PhotoFiles.write(
             count: profile.photoCount, distinct: profile.distinctPhotoCount, size: profile.photoSize,
-            seed: 0x6A_0000, format: .png, under: corpus.root, name: photo)
+            seed: 0x6A_0000, format: .jpeg, under: corpus.root, name: photo)
         let columnCount = max(1, profile.columnCount)
         let rowCount = (profile.photoCount + columnCount - 1) / columnCount
         return GalleryGrid(

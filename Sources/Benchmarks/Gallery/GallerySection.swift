@@ -19,7 +19,7 @@ struct GallerySection {
         let startedCPU = CPUClock.process()
         let grid = try GalleryGrid.make(in: corpus, profile: profile)
         print(
-            "\(profile.photoCount) photos of \(profile.photoSize) px RGB (\(profile.distinctPhotoCount) distinct) ready in "
+            "\(profile.photoCount) JPEG photos of \(profile.photoSize) px (\(profile.distinctPhotoCount) distinct) ready in "
                 + "\(Format.fixed(Double(MonotonicClock.now() - started) / 1e9, digits: 1)) s")
         let runs = GalleryBenchmark(grid: grid, root: corpus.root, profile: profile).run()
         print(GalleryTable.render(runs, grid: grid, profile: profile) + "\n")

@@ -28,7 +28,9 @@ enum AsyncHitPathBenchmark {
     /// Runs both for `samples` interleaved rounds after one warm-up round, in a task while the
     /// calling thread waits.
     static func run(root: URL, samples: Int) -> Results {
-        let store = ImageStore(directories: [root], policy: .default, decoder: PNGDecoder())
+        // A user's corpus may make the shared icon a JPEG file.
+        let store = ImageStore(
+            directories: [root], policy: .default, extensions: CorpusLayout.fileExtensions, decoder: BitmapDecoder())
         let name = CorpusLayout.sharedIcon
         _ = store.cachedImage(named: name) ?? store.image(named: name)
         let results = LockedBox(Results(syncNanoseconds: [], asyncNanoseconds: [], cachedNanoseconds: []))

@@ -36,8 +36,13 @@ enum HitPathBenchmark {
     /// Runs every candidate for `samples` interleaved rounds after one warm-up round.
     static func run(corpus: Corpus, samples: Int) -> Results {
         let name = CorpusLayout.sharedIcon
-        let lruStore = ImageStore(directories: [corpus.root], policy: .default, decoder: PNGDecoder())
-        let weakStore = ImageStore(directories: [corpus.root], policy: .weak, decoder: PNGDecoder())
+        // A user's corpus may make the shared icon a JPEG file.
+        let lruStore = ImageStore(
+            directories: [corpus.root], policy: .default, extensions: CorpusLayout.fileExtensions,
+            decoder: BitmapDecoder())
+        let weakStore = ImageStore(
+            directories: [corpus.root], policy: .weak, extensions: CorpusLayout.fileExtensions,
+            decoder: BitmapDecoder())
         // The LRU keeps its copy; the weak store's copy lives as long as this reference.
         _ = lruStore.image(named: name)
         guard let held = weakStore.image(named: name) else {

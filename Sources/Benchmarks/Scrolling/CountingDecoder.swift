@@ -33,8 +33,9 @@ struct CountingDecoder: ImageDecoding {
     let counts = Counts()
     private let decoder: any ImageDecoding<Bitmap>
 
-    /// Counts the decodes of `decoder`, by default the one `ImageStore<Bitmap>` uses by default.
-    init(wrapping decoder: any ImageDecoding<Bitmap> = PNGDecoder()) {
+    /// Counts the decodes of `decoder`, by default the one `ImageStore<Bitmap>` uses by default
+    /// (`BitmapDecoder`: PNG and JPEG).
+    init(wrapping decoder: any ImageDecoding<Bitmap> = BitmapDecoder()) {
         self.decoder = decoder
     }
 

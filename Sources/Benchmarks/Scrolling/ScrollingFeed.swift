@@ -12,14 +12,15 @@ struct ScrollingFeed: Sendable {
         PhotoFiles.name(in: "scrolling", row)
     }
 
-    /// Writes the feed's photos into `corpus`'s directory (avatars and icons are the corpus's
-    /// own) and lists each row's images.
+    /// Writes the feed's photos into `corpus`'s directory as JPEG files (avatars and icons are
+    /// the corpus's own PNGs) and lists each row's images.
     ///
-    /// - Throws: A file-system error if the photos cannot be written.
+    /// - Throws: ``JPEGEncoderSelfCheck/Failure`` if the JPEG encoder fails its self-check; a
+    ///   file-system error if the photos cannot be written.
     static func make(in corpus: Corpus, profile: ScrollingProfile) throws -> ScrollingFeed {
         try PhotoFiles.write(
             count: profile.rowCount, distinct: profile.distinctPhotoCount, size: profile.photoSize, seed: 0x5C_0000,
-            format: .png, under: corpus.root, name: photo)
+            format: .jpeg, under: corpus.root, name: photo)
 
         var random = SeededGenerator(seed: 0x5C01)
         let rows: [[String]] = (0..<profile.rowCount).map { row in

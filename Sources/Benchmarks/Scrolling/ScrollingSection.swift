@@ -16,7 +16,7 @@ struct ScrollingSection {
         let startedCPU = CPUClock.process()
         let feed = try ScrollingFeed.make(in: corpus, profile: profile)
         print(
-            "\(profile.rowCount) photos of \(profile.photoSize) px RGB (\(profile.distinctPhotoCount) distinct) ready in "
+            "\(profile.rowCount) JPEG photos of \(profile.photoSize) px (\(profile.distinctPhotoCount) distinct) ready in "
                 + "\(Format.fixed(Double(MonotonicClock.now() - started) / 1e9, digits: 1)) s")
         let runs = ScrollingBenchmark(feed: feed, root: corpus.root, profile: profile).run()
         print(ScrollingTable.render(runs, feed: feed) + "\n")

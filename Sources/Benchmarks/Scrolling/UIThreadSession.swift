@@ -46,7 +46,8 @@ enum UIThreadSession {
         root: URL, policy: CachePolicy, _ play: @escaping @Sendable (ImageStore<Bitmap>) -> Observations
     ) -> (Observations, decodes: Int) {
         let decoder = CountingDecoder()
-        let store = ImageStore(directories: [root], policy: policy, decoder: decoder)
+        let store = ImageStore(
+            directories: [root], policy: policy, extensions: CorpusLayout.fileExtensions, decoder: decoder)
         let observations = LockedBox<Observations?>(nil)
         let finished = DispatchSemaphore(value: 0)
         let thread = Thread {

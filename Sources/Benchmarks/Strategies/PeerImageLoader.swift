@@ -2,8 +2,9 @@ import Foundation
 import WeakImageStore
 
 /// What the Foundation peers share with `ImageStore`: names resolved to files the same way
-/// (`@2x`, then `@3x`, then the plain file; keyed by the resolved real path, resolutions
-/// remembered) and files read and decoded by the same `PNGDecoder`.
+/// (for each of ``CorpusLayout/fileExtensions`` in turn, `@2x`, then `@3x`, then the plain file;
+/// keyed by the resolved real path, resolutions remembered) and files read and decoded by the
+/// same `BitmapDecoder`, which tells PNG from JPEG by the leading bytes.
 struct PeerImageLoader {
     /// A resolved name: the file's real path, as a `String` and as the `NSString` NSCache wants
     /// (made once here rather than bridged on every lookup).
@@ -15,7 +16,7 @@ struct PeerImageLoader {
 
     private static let scales = [2, 3, 1]
     private let root: String
-    private let decoder = PNGDecoder()
+    private let decoder = BitmapDecoder()
     private var resolutions: [String: ResolvedFile?] = [:]
     private(set) var decodeCount = 0
 
@@ -27,11 +28,13 @@ struct PeerImageLoader {
     mutating func resolve(_ name: String) -> ResolvedFile? {
         if let known = resolutions[name] { return known }
         var resolved: ResolvedFile?
-        for scale in Self.scales {
-            let suffix = scale == 1 ? "" : "@\(scale)x"
-            if let path = Self.realPath("\(root)/\(name)\(suffix).png") {
-                resolved = ResolvedFile(path: path, cacheKey: path as NSString, scale: scale)
-                break
+        candidates: for fileExtension in CorpusLayout.fileExtensions {
+            for scale in Self.scales {
+                let suffix = scale == 1 ? "" : "@\(scale)x"
+                if let path = Self.realPath("\(root)/\(name)\(suffix).\(fileExtension)") {
+                    resolved = ResolvedFile(path: path, cacheKey: path as NSString, scale: scale)
+                    break candidates
+                }
             }
         }
         resolutions[name] = resolved

@@ -1,12 +1,14 @@
 import Foundation
 import WeakImageStore
 
-/// An `ImageStore<Bitmap>` with one ``CachePolicy`` and the library's `PNGDecoder`.
+/// An `ImageStore<Bitmap>` with one ``CachePolicy`` and the library's `BitmapDecoder` (PNG and
+/// JPEG), finding names with any of ``CorpusLayout/fileExtensions``.
 final class StoreStrategy: ImageStrategy {
     private let store: ImageStore<Bitmap>
 
     init(policy: CachePolicy, root: URL) {
-        store = ImageStore(directories: [root], policy: policy, decoder: PNGDecoder())
+        store = ImageStore(
+            directories: [root], policy: policy, extensions: CorpusLayout.fileExtensions, decoder: BitmapDecoder())
     }
 
     func image(named name: String) -> Bitmap? {
