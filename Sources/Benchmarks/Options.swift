@@ -25,7 +25,8 @@ struct Options {
         PNG and JPEG decoding. Then, on a UI thread paced at 60 frames per second with the
         default policy: scrolling (a feed of large JPEG photos, slow and flung, loaded sync, with
         GCD and async) and the gallery (a grid of JPEG photos flung through, stopped, the centred
-        photo opened full size: full-size images everywhere vs thumbnails in the grid). Prints
+        photo opened full size: full-size images everywhere vs thumbnails in the grid, also under a
+        16 MiB live-cost budget). Prints
         tables and PASS/FAIL goal lines; writes results.csv, scrolling.csv, gallery.csv (and
         per-frame CSVs) and SVG charts.
 
