@@ -159,7 +159,7 @@ struct StoreState: Sendable {
     ) -> Step {
         // Another spelling of the name may have brought the image in meanwhile.
         var hint = SlotHint()
-        if case .found(let image) = counted(probe(key, hint: &hint, released: &released), key: key) {
+        if case .found(let image) = counted(probe(key, hint: &hint, released: &released)) {
             return .found(image)
         }
         if let queued = inFlight.load(of: queuedTarget), inFlight.isQueued(queued) {
@@ -405,11 +405,10 @@ struct StoreState: Sendable {
     ) -> MemoryLookup {
         // The hit path of full-size names: the slot hint remembered with the resolution.
         if maxPixelSize == nil, case .name(let name) = request, let index = resolutions.index(ofName: name) {
-            let file = resolutions[index]
-            var hint = file.hint
-            let found = probe(file.key, hint: &hint, released: &released)
-            if hint != file.hint { resolutions.setHint(hint, at: index) }
-            return counted(found, key: file.key)
+            let before = released.count
+            let found = resolutions.lookUpFile(at: index, in: &storage, released: &released)
+            counters.evictions += released.count - before
+            return counted(found) ?? .missing(resolutions[index].key)
         }
         switch resolutions[request] {
         case nil:
@@ -426,7 +425,7 @@ struct StoreState: Sendable {
                 key = reduced
             }
             var hint = SlotHint()
-            return counted(probe(key, hint: &hint, released: &released), key: key)
+            return counted(probe(key, hint: &hint, released: &released)) ?? .missing(key)
         }
     }
 
@@ -439,8 +438,9 @@ struct StoreState: Sendable {
         return found
     }
 
+    /// Counts a hit and returns it as found; nil for a miss, which is counted once its lookup ends.
     @inline(__always)
-    private mutating func counted(_ found: CacheLookup, key: ResourceKey) -> MemoryLookup {
+    private mutating func counted(_ found: CacheLookup) -> MemoryLookup? {
         switch found {
         case .strongHit(let image):
             count(.strongHit)
@@ -449,7 +449,7 @@ struct StoreState: Sendable {
             count(.weakHit)
             return .found(image)
         case .miss:
-            return .missing(key)
+            return nil
         }
     }
 

@@ -8,7 +8,10 @@
 /// amortized O(1) per insertion and the table stays proportional to live plus recently dead
 /// entries.
 struct WeakTable<Key: Hashable & Sendable>: Sendable {
-    private struct WeakReference: Sendable {
+    /// A slot's weak reference, boxed: reading a weak field of a class loads the reference in
+    /// place, where an array of structs copies the weak reference (a side-table increment and
+    /// decrement) on every hit. Only touched by its table, under the store's lock.
+    private final class WeakReference: @unchecked Sendable {
         weak var object: (any AnyObject & Sendable)?
     }
 
@@ -16,9 +19,10 @@ struct WeakTable<Key: Hashable & Sendable>: Sendable {
     private static var minimumPruneInterval: Int { 32 }
 
     private var slotIndex: [Key: Int] = [:]
-    // Parallel slot arrays: keeping the weak references apart lets a lookup compare the key and
-    // load the reference without copying (and destroying) a weak reference per access.
-    private var keys: [Key?] = []
+    // Parallel slot arrays, so a lookup compares the key and loads the reference in place. A
+    // free slot keeps its last key until it is reused.
+    private var keys: [Key] = []
+    private var occupied: [Bool] = []
     private var costs: [Int] = []
     private var tokens: [DeathToken] = []
     private var references: [WeakReference] = []
@@ -38,13 +42,19 @@ struct WeakTable<Key: Hashable & Sendable>: Sendable {
     /// The image for `key` if it is still alive, looked up through `hint` when it is right;
     /// `hint` is updated to the key's slot.
     func image(for key: Key, hint: inout Int) -> CachedImage? {
-        if !keys.indices.contains(hint) || keys[hint] != key {
+        if !keys.indices.contains(hint) || !holds(key, at: hint) {
             guard let slot = slotIndex[key] else { return nil }
             hint = slot
         }
         let slot = hint
-        let object = references.withUnsafeBufferPointer { $0[slot].object }
-        return object.map { CachedImage(object: $0, cost: costs[slot]) }
+        return references[slot].object.map { CachedImage(object: $0, cost: costs[slot]) }
+    }
+
+    /// Whether `slot` holds `key`, compared in place: comparing optionals would copy both keys
+    /// (retaining and releasing their strings) on every hit.
+    @inline(__always)
+    private func holds(_ key: Key, at slot: Int) -> Bool {
+        occupied[slot] && keys.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped[slot] == key }
     }
 
     /// Registers `image` weakly under `key`, replacing any entry for the key.
@@ -59,13 +69,15 @@ struct WeakTable<Key: Hashable & Sendable>: Sendable {
             slotIndex[key] = slot
         } else {
             slot = keys.count
-            keys.append(nil)
+            keys.append(key)
+            occupied.append(true)
             costs.append(0)
             tokens.append(.unwatched)
             references.append(WeakReference())
             slotIndex[key] = slot
         }
         keys[slot] = key
+        occupied[slot] = true
         costs[slot] = image.cost
         tokens[slot] = token
         references[slot].object = image.object
@@ -83,7 +95,7 @@ struct WeakTable<Key: Hashable & Sendable>: Sendable {
     mutating func removeEntry(for key: Key, ifToken token: DeathToken) {
         guard let slot = slotIndex[key], tokens[slot] == token else { return }
         slotIndex[key] = nil
-        keys[slot] = nil
+        occupied[slot] = false
         tokens[slot] = .unwatched
         freeSlots.append(slot)
     }
@@ -95,10 +107,9 @@ struct WeakTable<Key: Hashable & Sendable>: Sendable {
     mutating func pruneDeadEntries() {
         // Testing a weak reference retains and releases its image: never done for watched
         // images, whose death would report to the store from under its own lock.
-        for slot in keys.indices where !tokens[slot].isWatched && references[slot].object == nil {
-            guard let key = keys[slot] else { continue }
-            slotIndex[key] = nil
-            keys[slot] = nil
+        for slot in keys.indices where occupied[slot] && !tokens[slot].isWatched && references[slot].object == nil {
+            slotIndex[keys[slot]] = nil
+            occupied[slot] = false
             freeSlots.append(slot)
         }
         insertionsSincePrune = 0

@@ -47,8 +47,21 @@ struct ResolutionCache: Sendable {
         names.files.values[index]
     }
 
-    mutating func setHint(_ hint: SlotHint, at index: NameIndex) {
-        names.files.values[index].hint = hint
+    /// The hit path: looks the file a name resolved to up in `storage` through its remembered
+    /// slot hint, in place. Copying the entry out would retain and release the key's strings
+    /// on every hit.
+    @inline(__always)
+    mutating func lookUpFile(
+        at index: NameIndex, in storage: inout any ImageCacheStorage, released: inout [CachedImage]
+    ) -> CacheLookup {
+        Self.lookUp(&names.files.values[index], in: &storage, released: &released)
+    }
+
+    @inline(__always)
+    private static func lookUp(
+        _ file: inout ResolvedFile, in storage: inout any ImageCacheStorage, released: inout [CachedImage]
+    ) -> CacheLookup {
+        storage.lookup(file.key, hint: &file.hint, released: &released)
     }
 
     mutating func remember(_ resolution: Result<ResourceKey, ImageStoreError>, for request: LookupRequest) {
