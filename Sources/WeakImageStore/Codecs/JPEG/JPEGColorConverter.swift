@@ -22,7 +22,7 @@ struct JPEGColorConverter: Sendable {
         self.colorSpace = colorSpace
         let scaleBits = 16
         let half = 1 << (scaleBits - 1)
-        func fix(_ value: Double) -> Int { Int(value * Double(1 << scaleBits) + 0.5) }
+        let fix = Self.fixed
         crToRed = (0..<256).map { Int32(((fix(1.40200) * ($0 - 128)) + half) >> scaleBits) }
         cbToBlue = (0..<256).map { Int32(((fix(1.77200) * ($0 - 128)) + half) >> scaleBits) }
         crToGreen = (0..<256).map { Int32(-fix(0.71414) * ($0 - 128)) }
@@ -64,6 +64,8 @@ struct JPEGColorConverter: Sendable {
                 output[4 * x + 3] = 255
             }
         case .yCbCr:
+            let converted = Self.convertYCbCrInVectors(rows[0], rows[1], rows[2], width: width, into: output)
+            // The last pixels, fewer than a vector's worth, through the tables.
             let tables = Self.yccTables.pointer
             let (crToRed, cbToBlue) = (tables, tables + 256)
             let (crToGreen, cbToGreen) = (tables + 512, tables + 768)
@@ -71,7 +73,7 @@ struct JPEGColorConverter: Sendable {
             let clamp = Self.clampTable.pointer + 256
             // Four bytes a pixel written as one 32-bit store; `output` holds 4 * width bytes.
             let pixels = UnsafeMutableRawPointer(output)
-            for x in 0..<width {
+            for x in converted..<width {
                 let y = Int32(luma[x])
                 let cb = Int(blueDifference[x])
                 let cr = Int(redDifference[x])
@@ -106,6 +108,41 @@ struct JPEGColorConverter: Sendable {
                 output[4 * x + 3] = 255
             }
         }
+    }
+
+    /// The conversion coefficients of ``init(colorSpace:)``'s tables, scaled by 2^16.
+    private static let redFromCr = Int32(fixed(1.40200))
+    private static let blueFromCb = Int32(fixed(1.77200))
+    private static let greenFromCr = Int32(fixed(0.71414))
+    private static let greenFromCb = Int32(fixed(0.34414))
+
+    private static func fixed(_ value: Double) -> Int { Int(value * 65536 + 0.5) }
+
+    /// Converts YCbCr to RGBA eight pixels at a time, computing in 32-bit lanes what the tables
+    /// hold (the same products, the same rounding), and returns how many pixels it converted:
+    /// `width` rounded down to a multiple of 8.
+    @inline(__always)
+    private static func convertYCbCrInVectors(
+        _ luma: UnsafePointer<UInt8>, _ blueDifference: UnsafePointer<UInt8>, _ redDifference: UnsafePointer<UInt8>,
+        width: Int, into output: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        let half = SIMD8<Int32>(repeating: 1 << 15)
+        // Alpha 255 in the top byte of each little-endian RGBA lane.
+        let opaque = SIMD8<Int32>(repeating: Int32(bitPattern: 0xFF00_0000))
+        let pixels = UnsafeMutableRawPointer(output)
+        var x = 0
+        while x + 8 <= width {
+            let y = JPEGVectorLanes.widened(bytes: luma + x)
+            let cb = JPEGVectorLanes.widened(bytes: blueDifference + x) &- 128
+            let cr = JPEGVectorLanes.widened(bytes: redDifference + x) &- 128
+            let red = JPEGVectorLanes.clampedToByte(y &+ ((cr &* redFromCr &+ half) &>> 16))
+            let green = JPEGVectorLanes.clampedToByte(y &+ ((cb &* -greenFromCb &+ half &+ cr &* -greenFromCr) &>> 16))
+            let blue = JPEGVectorLanes.clampedToByte(y &+ ((cb &* blueFromCb &+ half) &>> 16))
+            let rgba = red | green &<< 8 | blue &<< 16 | opaque
+            pixels.storeBytes(of: rgba, toByteOffset: 4 * x, as: SIMD8<Int32>.self)
+            x += 8
+        }
+        return x
     }
 
     /// `round(ink * k / 255)` on Adobe's inverted values; never exactly a half, so integer

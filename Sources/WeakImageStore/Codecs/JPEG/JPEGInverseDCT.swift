@@ -72,8 +72,7 @@ enum JPEGInverseDCT {
             // computes in 64 bits and keeps 32; for coefficients of valid 8-bit data every
             // intermediate fits in 32 bits, so the results are the same.
             @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
-                SIMD8<Int32>(
-                    truncatingIfNeeded: coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self))
+                JPEGVectorLanes.widened(int16s: coefficients + 16 * row)
                     &* multipliers.loadUnaligned(fromByteOffset: 32 * row, as: SIMD8<Int32>.self)
             }
             let c2 = dequantized(2)
@@ -158,7 +157,7 @@ enum JPEGInverseDCT {
             @inline(__always) func limit(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
                 let sample = (value &+ pass2Rounding) &>> pass2Shift
                 let wrapped = ((sample &+ 512) & 1023) &- 384
-                return wrapped.clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 255))
+                return JPEGVectorLanes.clampedToByte(wrapped)
             }
             let o0 = limit(row10 &+ rowOdd3)
             let o7 = limit(row10 &- rowOdd3)
@@ -172,7 +171,7 @@ enum JPEGInverseDCT {
             let rows = transposed((o0, o1, o2, o3, o4, o5, o6, o7))
             @inline(__always) func store(_ row: Int, _ samples: SIMD8<Int32>) {
                 UnsafeMutableRawPointer(output + row * stride).storeBytes(
-                    of: SIMD8<UInt8>(truncatingIfNeeded: samples), as: SIMD8<UInt8>.self)
+                    of: JPEGVectorLanes.lowBytes(samples).littleEndian, as: UInt64.self)
             }
             store(0, rows.0)
             store(1, rows.1)
