@@ -88,20 +88,35 @@ final class StoreEngine: Sendable {
 
     /// An asynchronous lookup: a hit returns without suspending; a miss waits for a loading
     /// thread, and a cancelled task stops waiting at once.
+    @inline(__always)
     nonisolated(nonsending) func load(
         _ request: LookupRequest, maxPixelSize: Int? = nil, priority: ImageLoadPriority
     ) async throws(ImageStoreError) -> CachedImage {
+        switch startAsyncLookup(request, maxPixelSize: maxPixelSize) {
+        case .found(let image): return image
+        case .failed(let error): throw error
+        case .miss(let id):
+            return try await waitForMiss(request, maxPixelSize: maxPixelSize, priority: priority, waiterID: id)
+        }
+    }
+
+    /// The first critical section of an asynchronous lookup, outside any async frame, so a hit
+    /// allocates nothing on the task and passes its image through as few layers as possible.
+    @inline(__always)
+    private func startAsyncLookup(_ request: LookupRequest, maxPixelSize: Int?) -> StoreState.AsyncStart {
         var released: [CachedImage] = []
         let start = state.withLock {
             $0.startAsyncLookup(request, maxPixelSize: maxPixelSize, released: &released)
         }
         released.removeAll()
-        let waiterID: WaiterID
-        switch start {
-        case .found(let image): return image
-        case .failed(let error): throw error
-        case .miss(let id): waiterID = id
-        }
+        return start
+    }
+
+    /// An asynchronous miss: registers the waiter and suspends until its load delivers or the
+    /// task is cancelled.
+    nonisolated(nonsending) private func waitForMiss(
+        _ request: LookupRequest, maxPixelSize: Int?, priority: ImageLoadPriority, waiterID: WaiterID
+    ) async throws(ImageStoreError) -> CachedImage {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 register(
