@@ -1,8 +1,8 @@
 /// How urgently an asynchronous load is wanted.
 ///
-/// Queued loads start in order of the highest priority among their waiters, first come first
-/// served within a priority: a visible cell asking at `.normal` or `.high` overtakes a prefetch
-/// at `.low`. The order is recomputed whenever a waiter joins or leaves a load.
+/// Queued loads start in order of the highest priority among their waiters, the newest request
+/// first within a priority: a visible cell asking at `.normal` or `.high` overtakes a prefetch
+/// at `.low`, and the cell that appeared last (the one staying on screen longest) goes first. The order is recomputed whenever a waiter joins or leaves a load.
 public enum ImageLoadPriority: Int, Sendable, Comparable, CaseIterable {
     /// Work nobody waits for yet, such as prefetching far ahead.
     case veryLow

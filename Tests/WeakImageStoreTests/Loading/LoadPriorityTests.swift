@@ -3,10 +3,10 @@ import XCTest
 
 @testable import WeakImageStore
 
-/// Queued loads start by the highest priority among their waiters, first come first served
-/// within a priority, recomputed as waiters join and leave.
+/// Queued loads start by the highest priority among their waiters, the newest first within a
+/// priority, recomputed as waiters join and leave.
 final class LoadPriorityTests: XCTestCase {
-    func test_queuedLoads_startByHighestWaiterPriority_fifoWithinAPriority() async throws {
+    func test_queuedLoads_startByHighestWaiterPriority() async throws {
         let directory = TestDirectory()
         let files: [(name: String, fill: UInt8)] = [
             ("blocker", 1), ("low1", 10), ("normal", 20), ("high", 30), ("low2", 11), ("veryLow", 5),
@@ -44,12 +44,13 @@ final class LoadPriorityTests: XCTestCase {
         XCTAssertEqual(decoder.log.fills, [1, 11, 30, 20, 10, 5])
     }
 
-    func test_loadQueue_skipsStaleEntries_andKeepsFIFO() {
+    func test_loadQueue_skipsStaleEntries_andTakesNewestFirstWithinAPriority() {
         var queue = LoadQueue()
         var tickets: [LoadID: Int] = [:]
-        tickets[1] = queue.enqueue(1, at: .low)
         tickets[2] = queue.enqueue(2, at: .low)
+        tickets[1] = queue.enqueue(1, at: .low)
         tickets[3] = queue.enqueue(3, at: .normal)
+        tickets[4] = queue.enqueue(4, at: .low)
         tickets[1] = queue.enqueue(1, at: .high)  // 1 moved up: its .low entry is stale
 
         var order: [LoadID] = []
@@ -58,7 +59,7 @@ final class LoadPriorityTests: XCTestCase {
             tickets[next] = nil
         }
 
-        XCTAssertEqual(order, [1, 3, 2])
+        XCTAssertEqual(order, [1, 3, 4, 2])
     }
 
     func test_priorities_areOrdered() {
