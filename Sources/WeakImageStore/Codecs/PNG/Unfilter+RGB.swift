@@ -22,45 +22,93 @@ extension Unfilter {
         into destination: UnsafeMutablePointer<UInt8>,
         pixelCount: Int
     ) {
+        unfilterRGBRow(filterType, row, prior, destination, pixelCount, addingTo: nil)
+    }
+
+    /// ``unfilterRGBRowToRGBA(filterType:row:prior:into:pixelCount:)`` that also adds each RGBA
+    /// pixel it writes, alpha included, to four 32-bit sums: a thumbnail's column sums
+    /// (``AreaAverager/sumsForWholeRow``), filled while the pixel is still in a register. The
+    /// unfiltering of Sub, Average and Paeth rows waits on the pixel to the left, so the adds
+    /// mostly fill time the loop would spend waiting.
+    ///
+    /// - Parameters:
+    ///   - filterType: The row's filter type, already checked to be 0...4.
+    ///   - row: The filtered bytes, without the filter type byte: 3 a pixel.
+    ///   - prior: The reconstructed RGBA row above, or zeros for the first row.
+    ///   - destination: Room for `pixelCount` RGBA pixels.
+    ///   - sums: `4 * pixelCount` sums; each must stay below 2³² after the add.
+    ///   - pixelCount: The pixels in the row.
+    /// - Complexity: O(`pixelCount`).
+    static func unfilterRGBRowToRGBA(
+        filterType: UInt8,
+        row: UnsafePointer<UInt8>,
+        prior: UnsafePointer<UInt8>,
+        into destination: UnsafeMutablePointer<UInt8>,
+        addingTo sums: UnsafeMutablePointer<UInt32>,
+        pixelCount: Int
+    ) {
+        unfilterRGBRow(filterType, row, prior, destination, pixelCount, addingTo: sums)
+    }
+
+    /// Both of the above; inlined into each, so that the one without sums has no trace of them.
+    @inline(__always)
+    private static func unfilterRGBRow(
+        _ filterType: UInt8,
+        _ row: UnsafePointer<UInt8>,
+        _ prior: UnsafePointer<UInt8>,
+        _ destination: UnsafeMutablePointer<UInt8>,
+        _ pixelCount: Int,
+        addingTo sums: UnsafeMutablePointer<UInt32>?
+    ) {
+        @inline(__always)
+        func store(_ pixel: SIMD4<Int16>, _ x: Int) {
+            let narrow = storeOpaque(pixel, to: destination + 4 &* x)
+            if let sums {
+                let target = UnsafeMutableRawPointer(sums + 4 &* x)
+                let total = target.loadUnaligned(as: SIMD4<UInt32>.self) &+ SIMD4<UInt32>(truncatingIfNeeded: narrow)
+                target.storeBytes(of: total, as: SIMD4<UInt32>.self)
+            }
+        }
         var left = SIMD4<Int16>()
         var aboveLeft = SIMD4<Int16>()
         switch filterType {
         case 0:
             for x in 0..<pixelCount {
-                storeOpaque(load(row + 3 &* x), to: destination + 4 &* x)
+                store(load(row + 3 &* x), x)
             }
         case 1:
             for x in 0..<pixelCount {
                 let pixel = load(row + 3 &* x) &+ left
-                storeOpaque(pixel, to: destination + 4 &* x)
+                store(pixel, x)
                 left = pixel
             }
         case 2:
             for x in 0..<pixelCount {
-                storeOpaque(load(row + 3 &* x) &+ load(prior + 4 &* x), to: destination + 4 &* x)
+                store(load(row + 3 &* x) &+ load(prior + 4 &* x), x)
             }
         case 3:
             for x in 0..<pixelCount {
                 let pixel = (load(row + 3 &* x) &+ (left &+ load(prior + 4 &* x)) &>> 1) & 0xFF
-                storeOpaque(pixel, to: destination + 4 &* x)
+                store(pixel, x)
                 left = pixel
             }
         default:
             for x in 0..<pixelCount {
                 let above = load(prior + 4 &* x)
                 let pixel = (load(row + 3 &* x) &+ paethPredictor(left, above, aboveLeft)) & 0xFF
-                storeOpaque(pixel, to: destination + 4 &* x)
+                store(pixel, x)
                 left = pixel
                 aboveLeft = above
             }
         }
     }
 
-    /// Stores the low bytes of the first three lanes and an alpha of 255.
+    /// Stores the low bytes of the first three lanes and an alpha of 255, and returns them.
     @inline(__always)
-    private static func storeOpaque(_ pixel: SIMD4<Int16>, to bytes: UnsafeMutablePointer<UInt8>) {
+    private static func storeOpaque(_ pixel: SIMD4<Int16>, to bytes: UnsafeMutablePointer<UInt8>) -> SIMD4<UInt8> {
         var narrow = SIMD4<UInt8>(truncatingIfNeeded: pixel)
         narrow[3] = 255
         UnsafeMutableRawPointer(bytes).storeBytes(of: narrow, as: SIMD4<UInt8>.self)
+        return narrow
     }
 }

@@ -80,4 +80,51 @@ final class AreaAveragerTests: XCTestCase {
         let row: [UInt8] = [1, 2, 3, 255, 250, 6, 7, 255]
         XCTAssertEqual(average([row], width: 2, format: .rgba8, to: 2, 1), row)
     }
+
+    func test_rowsAddedThroughSumsForWholeRow_giveTheSameOutputAsAddRow() {
+        // Given: 7 opaque gray rows to 3, so that some rows lie inside an output row and some
+        // straddle an edge
+        let width = 5
+        let rows: [[UInt8]] = (0..<7).map { y in (0..<width).map { x in UInt8(truncatingIfNeeded: 37 * y + 11 * x) } }
+        let expected = average(rows, width: width, format: .gray8, to: 2, 3)
+        var output = [UInt8](repeating: 0xEE, count: 2 * 3)
+        var wholeRows = 0
+        output.withUnsafeMutableBufferPointer { buffer in
+            let averager = AreaAverager(
+                sourceWidth: width, sourceHeight: 7, outputWidth: 2, outputHeight: 3, format: .gray8,
+                into: buffer.baseAddress!
+            )
+            // When: whole rows are added by hand, the others through addRow
+            for row in rows {
+                if let sums = averager.sumsForWholeRow {
+                    for index in 0..<width { sums[index] += UInt32(row[index]) }
+                    averager.didAddWholeRow()
+                    wholeRows += 1
+                } else {
+                    row.withUnsafeBufferPointer { averager.addRow($0.baseAddress!) }
+                }
+            }
+            XCTAssertTrue(averager.isComplete)
+            XCTAssertNil(averager.sumsForWholeRow, "no row is left to add")
+        }
+        // Then
+        XCTAssertEqual(output, expected)
+        XCTAssertEqual(wholeRows, 5, "rows 2 and 4 straddle an output row's edge (at 7/3 and 14/3 rows)")
+    }
+
+    func test_sumsForWholeRow_isNil_whenColorsNeedPremultiplying() {
+        var output = [UInt8](repeating: 0, count: 4)
+        output.withUnsafeMutableBufferPointer { buffer in
+            let translucent = AreaAverager(
+                sourceWidth: 4, sourceHeight: 4, outputWidth: 1, outputHeight: 1, format: .rgba8,
+                into: buffer.baseAddress!
+            )
+            XCTAssertNil(translucent.sumsForWholeRow)
+            let opaque = AreaAverager(
+                sourceWidth: 4, sourceHeight: 4, outputWidth: 1, outputHeight: 1, format: .rgba8, isOpaque: true,
+                into: buffer.baseAddress!
+            )
+            XCTAssertNotNil(opaque.sumsForWholeRow)
+        }
+    }
 }
