@@ -27,9 +27,10 @@ extension Unfilter {
 
     /// ``unfilterRGBRowToRGBA(filterType:row:prior:into:pixelCount:)`` that also adds each RGBA
     /// pixel it writes, alpha included, to four 32-bit sums: a thumbnail's column sums
-    /// (``AreaAverager/sumsForWholeRow``), filled while the pixel is still in a register. The
-    /// unfiltering of Sub, Average and Paeth rows waits on the pixel to the left, so the adds
-    /// mostly fill time the loop would spend waiting.
+    /// (``AreaAverager/sumsForWholeRow``). Sub, Average and Paeth rows add each pixel while it is
+    /// still in a register: their unfiltering waits on the pixel to the left, so the adds mostly
+    /// fill time the loop would spend waiting. None and Up rows, whose loops vectorize, are
+    /// added in a second, vectorized pass.
     ///
     /// - Parameters:
     ///   - filterType: The row's filter type, already checked to be 0...4.
@@ -60,6 +61,19 @@ extension Unfilter {
         _ pixelCount: Int,
         addingTo sums: UnsafeMutablePointer<UInt32>?
     ) {
+        // Rows without a dependency between pixels (None, Up) vectorize across pixels, and so
+        // do the adds on their own: those rows are added after they are written.
+        @inline(__always)
+        func storeIndependent(_ pixel: SIMD4<Int16>, _ x: Int) {
+            storeOpaque(pixel, to: destination + 4 &* x)
+        }
+        @inline(__always)
+        func addIndependentRow() {
+            guard let sums else { return }
+            for index in 0..<(4 &* pixelCount) {
+                sums[index] &+= UInt32(destination[index])
+            }
+        }
         @inline(__always)
         func store(_ pixel: SIMD4<Int16>, _ x: Int) {
             let narrow = storeOpaque(pixel, to: destination + 4 &* x)
@@ -74,8 +88,9 @@ extension Unfilter {
         switch filterType {
         case 0:
             for x in 0..<pixelCount {
-                store(load(row + 3 &* x), x)
+                storeIndependent(load(row + 3 &* x), x)
             }
+            addIndependentRow()
         case 1:
             for x in 0..<pixelCount {
                 let pixel = load(row + 3 &* x) &+ left
@@ -84,8 +99,9 @@ extension Unfilter {
             }
         case 2:
             for x in 0..<pixelCount {
-                store(load(row + 3 &* x) &+ load(prior + 4 &* x), x)
+                storeIndependent(load(row + 3 &* x) &+ load(prior + 4 &* x), x)
             }
+            addIndependentRow()
         case 3:
             for x in 0..<pixelCount {
                 let pixel = (load(row + 3 &* x) &+ (left &+ load(prior + 4 &* x)) &>> 1) & 0xFF
@@ -105,6 +121,7 @@ extension Unfilter {
 
     /// Stores the low bytes of the first three lanes and an alpha of 255, and returns them.
     @inline(__always)
+    @discardableResult
     private static func storeOpaque(_ pixel: SIMD4<Int16>, to bytes: UnsafeMutablePointer<UInt8>) -> SIMD4<UInt8> {
         var narrow = SIMD4<UInt8>(truncatingIfNeeded: pixel)
         narrow[3] = 255
