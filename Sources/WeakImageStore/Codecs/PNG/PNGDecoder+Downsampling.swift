@@ -160,8 +160,9 @@ extension PNGDecoder {
                     outputHeight: size.height, format: format, isOpaque: expansion.isOpaqueRGB8, into: output
                 )
                 do throws(PNGError) {
-                    try PNGRowStream.reconstructRows(
-                        of: contents, expansion: expansion, filteredCount: filteredCount, into: [averager])
+                    try PNGRowStream.reconstructRows(of: contents, expansion: expansion, filteredCount: filteredCount) {
+                        averager.addRow($0)
+                    }
                     // A whole, valid stream has delivered every row.
                     initializedCount = outputCount
                 } catch {
@@ -181,8 +182,9 @@ extension PNGDecoder {
                 outputHeight: size.height, format: format, isOpaque: expansion.isOpaqueRGB8, into: output
             )
         }
-        try PNGRowStream.reconstructRows(
-            of: contents, expansion: expansion, filteredCount: filteredCount, into: averagers)
+        try PNGRowStream.reconstructRows(of: contents, expansion: expansion, filteredCount: filteredCount) { row in
+            for averager in averagers { averager.addRow(row) }
+        }
         return zip(sizes, outputs).map { size, output in
             let pixels = Array(
                 UnsafeBufferPointer(start: output, count: size.width * size.height * format.bytesPerPixel))

@@ -1,33 +1,29 @@
 /// Reconstructs the rows of a non-interlaced PNG one at a time while its data is inflated, and
-/// adds each finished row, converted to the output format, to thumbnails' averagers.
+/// hands each finished row, converted to the output format, to a consumer.
 ///
 /// Beyond the file's bytes it holds the streaming inflater's window, chunk and input copy, two
 /// unfiltered rows (this one and the one above), one row for filtered data that straddles two
 /// inflated chunks, and one converted row; never the image. A filtered row that lies within a
 /// chunk (most rows) is unfiltered straight from the inflater's buffer; 8-bit RGB is unfiltered
-/// and widened to RGBA in one pass, as in a full decode; where the first averager takes such a
-/// row whole (``AreaAverager/sumsForWholeRow``), the same pass adds it to its column sums.
+/// and widened to RGBA in one pass, as in a full decode.
 ///
 /// Errors come in the order a full decode reports them: a row with an undefined filter type is
 /// noted, treated as unfiltered and reported only once the whole stream has been checked, as the
 /// full decode inflates everything before it looks at filter types.
 enum PNGRowStream {
-    /// Inflates, unfilters and converts every row, top to bottom, and adds it to every averager.
+    /// Inflates, unfilters and converts every row, top to bottom.
     ///
     /// - Parameters:
     ///   - contents: A non-interlaced image's chunks; the size limits already checked.
     ///   - expansion: The conversion to the output format.
     ///   - filteredCount: The exact decompressed size: `height * (rowByteCount + 1)`.
-    ///   - averagers: Averagers of a `width` × `height` source in `expansion.format`, none of
-    ///     which has a row yet; each gets every row (fewer if the data turns out to be broken).
+    ///   - consumer: Called with each row, `width` pixels in `expansion.format`, valid during
+    ///     the call; at most `height` times (fewer if the data turns out to be broken).
     /// - Throws: ``PNGError/inflate(_:)`` or ``PNGError/badFilterType(_:row:)``.
     static func reconstructRows(
-        of contents: PNGContents, expansion: PixelExpansion, filteredCount: Int, into averagers: [AreaAverager]
+        of contents: PNGContents, expansion: PixelExpansion, filteredCount: Int,
+        consumer: (UnsafePointer<UInt8>) -> Void
     ) throws(PNGError) {
-        @inline(__always)
-        func add(_ row: UnsafePointer<UInt8>, from index: Int) {
-            for averager in averagers[index...] { averager.addRow(row) }
-        }
         let header = contents.header
         let rowByteCount = header.rowByteCount(width: header.width)
         let filteredRowCount = rowByteCount + 1
@@ -78,30 +74,21 @@ enum PNGRowStream {
                     // Row 0's "row above" is the other buffer, still all zeros.
                     let above = UnsafePointer(rows + ((y + 1) & 1) * rowCapacity)
                     if widensRGB {
-                        if let first = averagers.first, let sums = first.sumsForWholeRow {
-                            Unfilter.unfilterRGBRowToRGBA(
-                                filterType: filterType, row: filtered + 1, prior: above, into: current,
-                                addingTo: sums, pixelCount: header.width
-                            )
-                            first.didAddWholeRow()
-                            add(current, from: 1)
-                        } else {
-                            Unfilter.unfilterRGBRowToRGBA(
-                                filterType: filterType, row: filtered + 1, prior: above, into: current,
-                                pixelCount: header.width
-                            )
-                            add(current, from: 0)
-                        }
+                        Unfilter.unfilterRGBRowToRGBA(
+                            filterType: filterType, row: filtered + 1, prior: above, into: current,
+                            pixelCount: header.width
+                        )
+                        consumer(current)
                     } else {
                         Unfilter.unfilterRow(
                             filterType: filterType, row: filtered + 1, prior: above, into: current,
                             count: rowByteCount, bytesPerPixel: header.filterBytesPerPixel
                         )
                         if expansion.isCopy {
-                            add(current, from: 0)
+                            consumer(current)
                         } else {
                             expansion.expand(current, pixelCount: header.width, into: converted)
-                            add(converted, from: 0)
+                            consumer(converted)
                         }
                     }
                     y += 1

@@ -160,35 +160,6 @@ final class AreaAverager {
             }
         }
         sourceRowsAdded += 1
-        finishOutputRow(ifReached: boundary)
-    }
-
-    /// The column sums the next source row may be added to as it is, sample by sample with no
-    /// weight (then call ``didAddWholeRow()``), or `nil` if that row must go through
-    /// ``addRow(_:)``: it straddles an output row's edge, colors need premultiplying, or every
-    /// row has been added.
-    ///
-    /// A decoder that produces the row anyway (unfiltering it, say) adds it while it writes it,
-    /// sparing a second pass over the row.
-    var sumsForWholeRow: UnsafeMutablePointer<UInt32>? {
-        guard !premultiplies, sourceRowsAdded < sourceHeight else { return nil }
-        let boundary = (outputRowsWritten + 1) * sourceHeight
-        return boundary - sourceRowsAdded * outputHeight >= outputHeight ? wholeSums : nil
-    }
-
-    /// Counts the next source row as added: the caller has added its `sourceWidth *
-    /// format.bytesPerPixel` samples to ``sumsForWholeRow``, which was not `nil`. Writes the
-    /// output row it completes, if any.
-    func didAddWholeRow() {
-        precondition(sumsForWholeRow != nil, "the next row is not a whole row")
-        let boundary = (outputRowsWritten + 1) * sourceHeight
-        sourceRowsAdded += 1
-        finishOutputRow(ifReached: boundary)
-    }
-
-    /// Writes the output row ending at `boundary` (in sum units) once the rows added reach it.
-    @inline(__always)
-    private func finishOutputRow(ifReached boundary: Int) {
         if sourceRowsAdded * outputHeight >= boundary {
             writeOutputRow()
             // The next output row already holds this source row's remainder; the finished one
