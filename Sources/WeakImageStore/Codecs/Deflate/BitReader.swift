@@ -22,9 +22,9 @@ struct BitReader {
     /// Past this position ``isPastPauseLimit`` is true: a streaming inflater then pauses at the
     /// next symbol to bring in more input. ``refillLimit`` when the input is complete.
     private let pauseLimit: UnsafePointer<UInt8>
-    /// ``pauseLimit`` less the most a refill advances: up to here, two refills in a row stay
-    /// within ``refillLimit``.
-    private let twoRefillLimit: UnsafePointer<UInt8>
+    /// ``pauseLimit`` less the most two refills advance: up to here, three refills in a row
+    /// stay within ``refillLimit``.
+    private let threeRefillLimit: UnsafePointer<UInt8>
 
     /// Creates a reader over `count` bytes followed by ``padding`` readable bytes.
     ///
@@ -44,7 +44,7 @@ struct BitReader {
         } else {
             pauseLimit = end + (Self.padding - 8)
         }
-        twoRefillLimit = pauseLimit - 7
+        threeRefillLimit = pauseLimit - 14
     }
 
     /// The bits consumed since the start.
@@ -59,12 +59,12 @@ struct BitReader {
         position > pauseLimit
     }
 
-    /// Whether two refills in a row may follow without ``refill()``'s check: the input has not
-    /// reached its pause limit (and will not with the first refill), nor, for complete input,
+    /// Whether three refills in a row may follow without ``refill()``'s check: the input has not
+    /// reached its pause limit (nor will after two of them), nor, for complete input,
     /// the end of the padding.
     @inline(__always)
-    var hasRoomForTwoRefills: Bool {
-        position <= twoRefillLimit
+    var hasRoomForThreeRefills: Bool {
+        position <= threeRefillLimit
     }
 
     /// Whether more bits were consumed than the stream holds (they came from the padding).
@@ -83,7 +83,7 @@ struct BitReader {
     }
 
     /// ``refill()`` where the caller knows the position is within ``refillLimit``
-    /// (see ``hasRoomForTwoRefills``).
+    /// (see ``hasRoomForThreeRefills``).
     @inline(__always)
     mutating func refillWithinLimit() {
         let word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))

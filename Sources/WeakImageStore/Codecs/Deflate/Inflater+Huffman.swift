@@ -186,8 +186,8 @@ extension Inflater {
     /// needs a check against the output's end and no refill one against the input's.
     ///
     /// A round starts only where the output has ``roundOutputMargin`` bytes before its end and
-    /// has not passed ``outputPause``, and the input allows two refills before its pause limit
-    /// (see ``BitReader/hasRoomForTwoRefills``). The reader and output position live in locals
+    /// has not passed ``outputPause``, and the input allows three refills before its pause limit
+    /// (see ``BitReader/hasRoomForThreeRefills``). The reader and output position live in locals
     /// (registers); most codes take one table load; a run of literals takes up to three root
     /// entries of one or two literals per refill (56 buffered bits cover three entries of at
     /// most 10 bits); a match (at most 48 bits with its distance) takes one refill.
@@ -205,9 +205,13 @@ extension Inflater {
         let outputStart = self.outputStart
         let literalRootBits = HuffmanTable.literalLengthRootBits
         let distanceRootBits = HuffmanTable.distanceRootBits
-        while output <= outputLimit, reader.hasRoomForTwoRefills {
-            reader.refillWithinLimit()
+        while output <= outputLimit, reader.hasRoomForThreeRefills {
+            // A round starts with at least `literalRootBits` bits buffered (only the first and
+            // those after the longest matches need a refill here), so its first lookup need not
+            // wait for the refill below, which keeps the low bits as they are.
+            if reader.bitCount < literalRootBits { reader.refillWithinLimit() }
             var entry = literalLengths[reader.peek(literalRootBits)]
+            reader.refillWithinLimit()
             if entry & HuffmanTable.literal != 0 {
                 // The second byte is stored even for a single literal, landing where the next
                 // symbol goes.
