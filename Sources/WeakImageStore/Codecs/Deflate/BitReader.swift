@@ -22,6 +22,9 @@ struct BitReader {
     /// Past this position ``isPastPauseLimit`` is true: a streaming inflater then pauses at the
     /// next symbol to bring in more input. ``refillLimit`` when the input is complete.
     private let pauseLimit: UnsafePointer<UInt8>
+    /// ``pauseLimit`` less the most two refills advance: up to here, three refills in a row
+    /// stay within ``refillLimit``.
+    private let threeRefillLimit: UnsafePointer<UInt8>
 
     /// Creates a reader over `count` bytes followed by ``padding`` readable bytes.
     ///
@@ -41,6 +44,7 @@ struct BitReader {
         } else {
             pauseLimit = end + (Self.padding - 8)
         }
+        threeRefillLimit = pauseLimit - 14
     }
 
     /// The bits consumed since the start.
@@ -55,6 +59,14 @@ struct BitReader {
         position > pauseLimit
     }
 
+    /// Whether three refills in a row may follow without ``refill()``'s check: the input has not
+    /// reached its pause limit (nor will after two of them), nor, for complete input,
+    /// the end of the padding.
+    @inline(__always)
+    var hasRoomForThreeRefills: Bool {
+        position <= threeRefillLimit
+    }
+
     /// Whether more bits were consumed than the stream holds (they came from the padding).
     var isOverrun: Bool {
         (position - start) &* 8 &- bitCount > (end - start) &* 8
@@ -67,6 +79,13 @@ struct BitReader {
     @inline(__always)
     mutating func refill() throws(InflateError) {
         if position > refillLimit { throw .truncated }
+        refillWithinLimit()
+    }
+
+    /// ``refill()`` where the caller knows the position is within ``refillLimit``
+    /// (see ``hasRoomForThreeRefills``).
+    @inline(__always)
+    mutating func refillWithinLimit() {
         let word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
         bits |= word &<< UInt64(truncatingIfNeeded: bitCount)
         // Advance by the whole bytes that fit; the bits of the next, partial byte are in the

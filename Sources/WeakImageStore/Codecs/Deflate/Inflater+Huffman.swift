@@ -85,12 +85,16 @@ extension Inflater {
         }
     }
 
+    /// Bytes of output a round of ``decodeWithRoom(literalLengths:distances:)`` may write before
+    /// its end: two root entries of up to two literals, then the longest match (three entries
+    /// of literals write 6).
+    private static let roundOutputMargin = 2 * 2 + 258
+
     /// Decodes the symbols of one Huffman-coded block up to its end-of-block symbol.
     ///
-    /// The hot loop of the decoder. The reader and output position live in locals (registers);
-    /// most codes take one table load; a run of literals takes up to three root entries of one
-    /// or two literals per refill (56 buffered bits cover three entries of at most 10 bits); a
-    /// match (at most 48 bits with its distance) takes one refill.
+    /// The hot loop, ``decodeWithRoom(literalLengths:distances:)``, runs while the output and
+    /// the input are far from their ends and pause points; this loop, which checks every write
+    /// against the output's end and spills past it, takes the symbols near them.
     ///
     /// - Returns: `true` at the end of the block; `false` if it paused before a symbol because
     ///   the output passed ``outputPause`` or the input its pause limit (see
@@ -98,6 +102,7 @@ extension Inflater {
     mutating func decodeBlock(
         literalLengths: UnsafePointer<UInt32>, distances: UnsafePointer<UInt32>
     ) throws(InflateError) -> Bool {
+        if try decodeWithRoom(literalLengths: literalLengths, distances: distances) { return true }
         var reader = self.reader
         var output = self.output
         var outputStart = self.outputStart
@@ -114,42 +119,13 @@ extension Inflater {
             try reader.refill()
             var entry = literalLengths[reader.peek(literalRootBits)]
             if entry & HuffmanTable.literal != 0 {
-                // Up to three root entries of one or two literals each (at most rootBits bits
-                // each); the second byte is stored even for a single literal, landing in the
-                // output's slack or where the next symbol goes.
-                guard Self.writeLiterals(entry, to: &output, end: outputEnd) else {
-                    reader.consume(entry: entry)
+                reader.consume(entry: entry)
+                if !Self.writeLiterals(entry, to: &output, end: outputEnd) {
                     try spill(
                         literals: entry, reader: reader, output: &output, start: &outputStart, end: &outputEnd,
                         pause: &outputPause)
-                    continue
                 }
-                reader.consume(entry: entry)
-                entry = literalLengths[reader.peek(literalRootBits)]
-                if entry & HuffmanTable.literal != 0 {
-                    guard Self.writeLiterals(entry, to: &output, end: outputEnd) else {
-                        reader.consume(entry: entry)
-                        try spill(
-                            literals: entry, reader: reader, output: &output, start: &outputStart, end: &outputEnd,
-                            pause: &outputPause)
-                        continue
-                    }
-                    reader.consume(entry: entry)
-                    entry = literalLengths[reader.peek(literalRootBits)]
-                    if entry & HuffmanTable.literal != 0 {
-                        guard Self.writeLiterals(entry, to: &output, end: outputEnd) else {
-                            reader.consume(entry: entry)
-                            try spill(
-                                literals: entry, reader: reader, output: &output, start: &outputStart, end: &outputEnd,
-                                pause: &outputPause)
-                            continue
-                        }
-                        reader.consume(entry: entry)
-                        continue
-                    }
-                }
-                // The entry came from bits still buffered; a refill keeps them and adds more.
-                try reader.refill()
+                continue
             }
             if entry & HuffmanTable.link != 0 {
                 entry = literalLengths[Self.subtableIndex(entry, reader.bits, rootBits: literalRootBits)]
@@ -206,6 +182,97 @@ extension Inflater {
         }
     }
 
+    /// The hot loop of the decoder: decodes symbols while a whole round fits, so that no write
+    /// needs a check against the output's end and no refill one against the input's.
+    ///
+    /// A round starts only where the output has ``roundOutputMargin`` bytes before its end and
+    /// has not passed ``outputPause``, and the input allows three refills before its pause limit
+    /// (see ``BitReader/hasRoomForThreeRefills``). The reader and output position live in locals
+    /// (registers); most codes take one table load; a run of literals takes up to three root
+    /// entries of one or two literals per refill (56 buffered bits cover three entries of at
+    /// most 10 bits); a match (at most 48 bits with its distance) takes one refill.
+    ///
+    /// - Returns: `true` at the end of the block; `false` where a round might not fit, with the
+    ///   state saved for ``decodeBlock(literalLengths:distances:)`` to go on.
+    @inline(__always)
+    private mutating func decodeWithRoom(
+        literalLengths: UnsafePointer<UInt32>, distances: UnsafePointer<UInt32>
+    ) throws(InflateError) -> Bool {
+        guard outputEnd - output >= Self.roundOutputMargin else { return false }
+        let outputLimit = min(outputPause, outputEnd - Self.roundOutputMargin)
+        var reader = self.reader
+        var output = self.output
+        let outputStart = self.outputStart
+        let literalRootBits = HuffmanTable.literalLengthRootBits
+        let distanceRootBits = HuffmanTable.distanceRootBits
+        while output <= outputLimit, reader.hasRoomForThreeRefills {
+            // A round starts with at least `literalRootBits` bits buffered (only the first and
+            // those after the longest matches need a refill here), so its first lookup need not
+            // wait for the refill below, which keeps the low bits as they are.
+            if reader.bitCount < literalRootBits { reader.refillWithinLimit() }
+            var entry = literalLengths[reader.peek(literalRootBits)]
+            reader.refillWithinLimit()
+            if entry & HuffmanTable.literal != 0 {
+                // The second byte is stored even for a single literal, landing where the next
+                // symbol goes.
+                Self.storeLiterals(entry, to: &output)
+                reader.consume(entry: entry)
+                entry = literalLengths[reader.peek(literalRootBits)]
+                if entry & HuffmanTable.literal != 0 {
+                    Self.storeLiterals(entry, to: &output)
+                    reader.consume(entry: entry)
+                    entry = literalLengths[reader.peek(literalRootBits)]
+                    if entry & HuffmanTable.literal != 0 {
+                        Self.storeLiterals(entry, to: &output)
+                        reader.consume(entry: entry)
+                        continue
+                    }
+                }
+                // The entry came from bits still buffered; a refill keeps them and adds more.
+                reader.refillWithinLimit()
+            }
+            if entry & HuffmanTable.link != 0 {
+                entry = literalLengths[Self.subtableIndex(entry, reader.bits, rootBits: literalRootBits)]
+                if entry & HuffmanTable.literal != 0 {
+                    reader.consume(entry: entry)
+                    output.pointee = UInt8(truncatingIfNeeded: entry &>> 16)
+                    output += 1
+                    continue
+                }
+            }
+            if entry & HuffmanTable.exceptional != 0 {
+                guard entry &>> 16 == 0 else {
+                    self.reader = reader
+                    throw failure(.invalidCode(.literalLength))
+                }
+                reader.consume(entry: entry)
+                self.reader = reader
+                self.output = output
+                return true
+            }
+            let length = Self.decodeValue(entry, &reader)
+            var distanceEntry = distances[reader.peek(distanceRootBits)]
+            if distanceEntry & HuffmanTable.link != 0 {
+                distanceEntry = distances[Self.subtableIndex(distanceEntry, reader.bits, rootBits: distanceRootBits)]
+            }
+            guard distanceEntry & HuffmanTable.exceptional == 0 else {
+                self.reader = reader
+                throw failure(.invalidCode(.distance))
+            }
+            let distance = Self.decodeValue(distanceEntry, &reader)
+            guard distance <= output - outputStart else {
+                self.reader = reader
+                self.output = output
+                throw failure(.distanceTooFarBack(distance: distance, available: output - outputStart))
+            }
+            Self.copyMatch(to: output, distance: distance, length: length)
+            output += length
+        }
+        self.reader = reader
+        self.output = output
+        return false
+    }
+
     /// The cold path of literals that do not fit before the output's end (see
     /// `Inflater+Surplus.swift`): syncs the hot loop's locals with `self` around the write.
     @inline(never)
@@ -221,6 +288,14 @@ extension Inflater {
         self.output = output
         try writeSurplus(literals: entry)
         (output, start, end, pause) = (self.output, self.outputStart, self.outputEnd, self.outputPause)
+    }
+
+    /// Writes the one or two literals of a root entry where the output has room for two bytes.
+    @inline(__always)
+    private static func storeLiterals(_ entry: UInt32, to output: inout UnsafeMutablePointer<UInt8>) {
+        output[0] = UInt8(truncatingIfNeeded: entry &>> 16)
+        output[1] = UInt8(truncatingIfNeeded: entry &>> 8)
+        output += 1 &+ Int(entry &>> 30 & 1)
     }
 
     /// Writes the one or two literals of a root entry.

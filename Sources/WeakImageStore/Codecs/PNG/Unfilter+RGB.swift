@@ -40,10 +40,12 @@ extension Unfilter {
                 storeOpaque(load(row + 3 &* x) &+ load(prior + 4 &* x), to: destination + 4 &* x)
             }
         case 3:
+            // See unfilterPixels: the loop carries `~left`.
+            var invertedLeft = SIMD4<UInt8>(repeating: 255)
             for x in 0..<pixelCount {
-                let pixel = (load(row + 3 &* x) &+ (left &+ load(prior + 4 &* x)) &>> 1) & 0xFF
-                storeOpaque(pixel, to: destination + 4 &* x)
-                left = pixel
+                let invertedAbove = ~loadBytes(prior + 4 &* x)
+                invertedLeft = roundedUpAverage(invertedLeft, invertedAbove) &- loadBytes(row + 3 &* x)
+                storeOpaque(~invertedLeft, to: destination + 4 &* x)
             }
         default:
             for x in 0..<pixelCount {
@@ -54,6 +56,14 @@ extension Unfilter {
                 aboveLeft = above
             }
         }
+    }
+
+    /// Stores the first three lanes and an alpha of 255 (set as a whole word: a lane insert
+    /// compiles to scalar code).
+    @inline(__always)
+    private static func storeOpaque(_ pixel: SIMD4<UInt8>, to bytes: UnsafeMutablePointer<UInt8>) {
+        let word = unsafeBitCast(pixel, to: UInt32.self) | UInt32(littleEndian: 0xFF00_0000)
+        UnsafeMutableRawPointer(bytes).storeBytes(of: word, as: UInt32.self)
     }
 
     /// Stores the low bytes of the first three lanes and an alpha of 255.

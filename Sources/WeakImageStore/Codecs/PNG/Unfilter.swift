@@ -127,10 +127,15 @@ enum Unfilter {
                 index &+= Width.byteCount
             }
         case 3:
+            // Each pixel waits on the one to its left, so the loop runs at the speed of that
+            // chain. `floor((left + above) / 2)` is `~avg(~left, ~above)`, with `avg` rounding
+            // up (one instruction: PAVGB, URHADD); carrying `~left` makes the chain an average
+            // and a subtraction: `~pixel = ~(raw + ~avg) = avg - raw`, modulo 256.
+            var invertedLeft = SIMD4<UInt8>(repeating: 255)
             while index < count {
-                let pixel = (load(row + index) &+ (left &+ load(prior + index)) &>> 1) & 0xFF
-                Width.store(pixel, to: destination + index)
-                left = pixel
+                let invertedAbove = ~loadBytes(prior + index)
+                invertedLeft = roundedUpAverage(invertedLeft, invertedAbove) &- loadBytes(row + index)
+                Width.store(SIMD4<Int16>(truncatingIfNeeded: ~invertedLeft), to: destination + index)
                 index &+= Width.byteCount
             }
         default:
@@ -149,6 +154,20 @@ enum Unfilter {
     @inline(__always)
     static func load(_ bytes: UnsafePointer<UInt8>) -> SIMD4<Int16> {
         SIMD4<Int16>(truncatingIfNeeded: UnsafeRawPointer(bytes).loadUnaligned(as: SIMD4<UInt8>.self))
+    }
+
+    /// Four bytes.
+    @inline(__always)
+    static func loadBytes(_ bytes: UnsafePointer<UInt8>) -> SIMD4<UInt8> {
+        UnsafeRawPointer(bytes).loadUnaligned(as: SIMD4<UInt8>.self)
+    }
+
+    /// `(a + b + 1) / 2` lane by lane, without overflow: the shape compilers turn into a single
+    /// averaging instruction.
+    @inline(__always)
+    static func roundedUpAverage(_ a: SIMD4<UInt8>, _ b: SIMD4<UInt8>) -> SIMD4<UInt8> {
+        let sum = SIMD4<UInt16>(truncatingIfNeeded: a) &+ SIMD4<UInt16>(truncatingIfNeeded: b) &+ 1
+        return SIMD4<UInt8>(truncatingIfNeeded: sum &>> 1)
     }
 
     /// The Paeth predictor of every lane, lane by lane as the scalar version below.

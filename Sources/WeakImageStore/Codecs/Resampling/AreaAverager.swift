@@ -17,8 +17,8 @@
 /// sample that the optimizer vectorizes; the rows straddling an output row's edges are added with
 /// their weights. When an output row's last source row has arrived, its column sums are reduced
 /// horizontally (a source column overlaps at most two output columns), divided, and written.
-/// Memory is the output (the caller's) plus three rows of 32-bit column sums and one row of
-/// premultiplied samples, O(source width); the source image is never held.
+/// Memory is the output (the caller's) plus three rows of 32-bit column sums, one of 16-bit
+/// sums and one row of premultiplied samples, O(source width); the source image is never held.
 final class AreaAverager {
     /// The longest source side the 32-bit column sums allow (each is at most `255 · height`).
     static let maximumSourceSide = (1 << 24) - 1
@@ -46,6 +46,11 @@ final class AreaAverager {
     /// edge are added with their weight, to `partialSums`. `nextPartialSums` takes the part of a
     /// straddling row that belongs to the output row after it.
     private let wholeSums: UnsafeMutablePointer<UInt32>
+    /// Where whole rows are summed first, in 16 bits (half the memory to stream through per
+    /// row), when an output row holds few enough of them that a sum cannot overflow: at most
+    /// `sourceHeight / outputHeight` rows of at most 255. Widened into `wholeSums` when the
+    /// output row is written. `nil` otherwise, and whole rows go straight into `wholeSums`.
+    private let narrowWholeSums: UnsafeMutablePointer<UInt16>?
     private var partialSums: UnsafeMutablePointer<UInt32>
     private var nextPartialSums: UnsafeMutablePointer<UInt32>
     /// Whether `partialSums` / `nextPartialSums` hold anything.
@@ -108,6 +113,13 @@ final class AreaAverager {
         }
         wholeSums = .allocate(capacity: sampleCount)
         wholeSums.initialize(repeating: 0, count: sampleCount)
+        if sourceHeight / outputHeight <= Int(UInt16.max) / 255 {
+            let narrow = UnsafeMutablePointer<UInt16>.allocate(capacity: sampleCount)
+            narrow.initialize(repeating: 0, count: sampleCount)
+            narrowWholeSums = narrow
+        } else {
+            narrowWholeSums = nil
+        }
         partialSums = .allocate(capacity: sampleCount)
         partialSums.initialize(repeating: 0, count: sampleCount)
         nextPartialSums = .allocate(capacity: sampleCount)
@@ -118,6 +130,7 @@ final class AreaAverager {
     deinit {
         columnSplits.deallocate()
         wholeSums.deallocate()
+        narrowWholeSums?.deallocate()
         partialSums.deallocate()
         nextPartialSums.deallocate()
         premultiplied.deallocate()
@@ -146,10 +159,16 @@ final class AreaAverager {
         let firstWeight = min(outputHeight, boundary - start)
         let secondWeight = outputHeight - firstWeight
         if firstWeight == outputHeight {
-            let sums = wholeSums
             // Proven at init: the buffers hold `sampleCount` elements.
-            for index in 0..<sampleCount {
-                sums[index] &+= UInt32(samples[index])
+            if let sums = narrowWholeSums {
+                for index in 0..<sampleCount {
+                    sums[index] &+= UInt16(samples[index])
+                }
+            } else {
+                let sums = wholeSums
+                for index in 0..<sampleCount {
+                    sums[index] &+= UInt32(samples[index])
+                }
             }
         } else {
             Self.accumulate(samples, count: sampleCount, into: partialSums, weight: firstWeight)
@@ -161,10 +180,17 @@ final class AreaAverager {
         }
         sourceRowsAdded += 1
         if sourceRowsAdded * outputHeight >= boundary {
+            if let narrow = narrowWholeSums {
+                let sums = wholeSums
+                for index in 0..<sampleCount {
+                    sums[index] = UInt32(narrow[index])
+                }
+                narrow.update(repeating: 0, count: sampleCount)
+            }
             writeOutputRow()
             // The next output row already holds this source row's remainder; the finished one
             // is cleared to become the row after it.
-            wholeSums.update(repeating: 0, count: sampleCount)
+            if narrowWholeSums == nil { wholeSums.update(repeating: 0, count: sampleCount) }
             swap(&partialSums, &nextPartialSums)
             if hasPartialRows { nextPartialSums.update(repeating: 0, count: sampleCount) }
             hasPartialRows = nextHasPartialRows

@@ -21,6 +21,21 @@ final class PNGChecksumTests: XCTestCase {
         }
     }
 
+    func test_crc32_matchesABitwiseReference_aroundTheThreeChainRounds() {
+        // Inputs of three blocks (3 072 bytes) and more run three chains and join them.
+        let block = CRC32.blockCount
+        var random = SplitMix64(seed: 5)
+        let bytes = (0..<(7 * block + 40)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        for start in [0, 1, 3] {
+            for count in [3 * block - 1, 3 * block, 3 * block + 1, 3 * block + 17, 6 * block, 7 * block + 33] {
+                let slice = Array(bytes[start..<(start + count)])
+                XCTAssertEqual(crc32(slice), Self.bitwiseCRC32(slice), "start \(start), count \(count)")
+            }
+        }
+        let zeros = [UInt8](repeating: 0, count: 3 * block)
+        XCTAssertEqual(crc32(zeros), Self.bitwiseCRC32(zeros), "zeros only")
+    }
+
     func test_adler32_matchesTheKnownValues() {
         XCTAssertEqual(adler32(Array("Wikipedia".utf8)), 0x11E6_0398)
         XCTAssertEqual(adler32([]), 1)

@@ -80,4 +80,25 @@ final class AreaAveragerTests: XCTestCase {
         let row: [UInt8] = [1, 2, 3, 255, 250, 6, 7, 255]
         XCTAssertEqual(average([row], width: 2, format: .rgba8, to: 2, 1), row)
     }
+
+    func test_manyWhiteRowsPerOutputRow_doNotOverflowTheColumnSums() {
+        // 257 whole rows of 255 per output row is the most 16-bit sums hold (65 535); 258 and
+        // more are summed in 32 bits. Either way white stays white.
+        for rowsPerOutputRow in [257, 258, 600] {
+            let rows = [[UInt8]](repeating: [255, 255], count: 2 * rowsPerOutputRow)
+            XCTAssertEqual(
+                average(rows, width: 2, format: .gray8, to: 1, 2), [255, 255], "\(rowsPerOutputRow) rows per output row"
+            )
+        }
+    }
+
+    func test_wholeAndStraddlingRows_averageExactly_withManyRowsPerOutputRow() {
+        // 7 × 600 → 2 × 2: 300 rows per output row, each a different value.
+        let rows: [[UInt8]] = (0..<600).map { y in [UInt8](repeating: UInt8(y % 256), count: 7) }
+        // Each output pixel averages whole rows 0...299 or 300...599: round half up of sum / 300.
+        let top = (0..<300).reduce(0) { $0 + $1 % 256 }
+        let bottom = (300..<600).reduce(0) { $0 + $1 % 256 }
+        let expected = [top, top, bottom, bottom].map { UInt8((2 * $0 + 300) / 600) }
+        XCTAssertEqual(average(rows, width: 7, format: .gray8, to: 2, 2), expected)
+    }
 }

@@ -1,0 +1,97 @@
+import XCTest
+
+@testable import WeakImageStore
+
+/// Unfiltering against the PNG specification's byte-by-byte definitions, on random rows.
+final class UnfilterTests: XCTestCase {
+    /// The specification's reconstruction of one byte-wise row (section 9.2), as plain as it gets.
+    private func reference(
+        _ filterType: UInt8, _ row: [UInt8], _ prior: [UInt8], bytesPerPixel: Int
+    ) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: row.count)
+        for index in 0..<row.count {
+            let a = index >= bytesPerPixel ? Int(out[index - bytesPerPixel]) : 0
+            let b = Int(prior[index])
+            let c = index >= bytesPerPixel ? Int(prior[index - bytesPerPixel]) : 0
+            let predictor: Int
+            switch filterType {
+            case 0: predictor = 0
+            case 1: predictor = a
+            case 2: predictor = b
+            case 3: predictor = (a + b) / 2
+            default:
+                let p = a + b - c
+                let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
+                predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+            }
+            out[index] = UInt8((Int(row[index]) + predictor) & 0xFF)
+        }
+        return out
+    }
+
+    private func randomBytes(_ count: Int, _ generator: inout SystemRandomNumberGenerator) -> [UInt8] {
+        (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+
+    func test_unfilterRow_matchesTheSpecification_forEveryFilterAndPixelWidth() {
+        var generator = SystemRandomNumberGenerator()
+        for bytesPerPixel in [1, 2, 3, 4, 6, 8] {
+            let count = 29 * bytesPerPixel
+            for filterType: UInt8 in 0...4 {
+                // Given: rows followed by the slack unfiltering may read
+                let row = randomBytes(count, &generator)
+                let prior = randomBytes(count, &generator)
+                let paddedRow = row + [UInt8](repeating: 0, count: 16)
+                let paddedPrior = prior + [UInt8](repeating: 0, count: 16)
+                var output = [UInt8](repeating: 0, count: count + 16)
+                // When
+                paddedRow.withUnsafeBufferPointer { row in
+                    paddedPrior.withUnsafeBufferPointer { prior in
+                        output.withUnsafeMutableBufferPointer { output in
+                            Unfilter.unfilterRow(
+                                filterType: filterType, row: row.baseAddress!, prior: prior.baseAddress!,
+                                into: output.baseAddress!, count: count, bytesPerPixel: bytesPerPixel
+                            )
+                        }
+                    }
+                }
+                // Then
+                XCTAssertEqual(
+                    Array(output.prefix(count)), reference(filterType, row, prior, bytesPerPixel: bytesPerPixel),
+                    "filter \(filterType), \(bytesPerPixel) bytes per pixel"
+                )
+            }
+        }
+    }
+
+    func test_unfilterRGBRowToRGBA_matchesTheSpecification_andIsOpaque() {
+        var generator = SystemRandomNumberGenerator()
+        let pixelCount = 31
+        for filterType: UInt8 in 0...4 {
+            // Given: an RGB row; the row above as RGBA (its alpha plays no part)
+            let row = randomBytes(3 * pixelCount, &generator)
+            let priorRGB = randomBytes(3 * pixelCount, &generator)
+            var priorRGBA = [UInt8]()
+            for pixel in 0..<pixelCount { priorRGBA += priorRGB[(3 * pixel)..<(3 * pixel + 3)] + [255] }
+            let paddedRow = row + [UInt8](repeating: 0, count: 16)
+            let paddedPrior = priorRGBA + [UInt8](repeating: 0, count: 16)
+            var output = [UInt8](repeating: 0, count: 4 * pixelCount + 16)
+            // When
+            paddedRow.withUnsafeBufferPointer { row in
+                paddedPrior.withUnsafeBufferPointer { prior in
+                    output.withUnsafeMutableBufferPointer { output in
+                        Unfilter.unfilterRGBRowToRGBA(
+                            filterType: filterType, row: row.baseAddress!, prior: prior.baseAddress!,
+                            into: output.baseAddress!, pixelCount: pixelCount
+                        )
+                    }
+                }
+            }
+            // Then
+            let expected = reference(filterType, row, priorRGB, bytesPerPixel: 3)
+            var expectedRGBA = [UInt8]()
+            for pixel in 0..<pixelCount { expectedRGBA += expected[(3 * pixel)..<(3 * pixel + 3)] + [255] }
+            XCTAssertEqual(Array(output.prefix(4 * pixelCount)), expectedRGBA, "filter \(filterType)")
+        }
+    }
+}
