@@ -7,6 +7,21 @@ enum PNGTestEncoder {
     ///   - rows: The raw rows, all the same length.
     ///   - filterTypes: The filter type of each row (cycled if shorter).
     ///   - bytesPerPixel: The filter distance, at least 1.
+    /// The PNG specification's predictor (section 9.2) of filter type `filterType` from the
+    /// bytes to the left (`a`), above (`b`) and above left (`c`).
+    static func predictor(_ filterType: UInt8, a: Int, b: Int, c: Int) -> Int {
+        switch filterType {
+        case 0: return 0
+        case 1: return a
+        case 2: return b
+        case 3: return (a + b) / 2
+        default:
+            let p = a + b - c
+            let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
+            return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+        }
+    }
+
     static func filter(_ rows: [[UInt8]], filterTypes: [UInt8], bytesPerPixel: Int) -> [UInt8] {
         var output: [UInt8] = []
         var prior = [UInt8](repeating: 0, count: rows.first?.count ?? 0)
@@ -15,19 +30,8 @@ enum PNGTestEncoder {
             output.append(filterType)
             for x in row.indices {
                 let a = x >= bytesPerPixel ? Int(row[x - bytesPerPixel]) : 0
-                let b = Int(prior[x])
                 let c = x >= bytesPerPixel ? Int(prior[x - bytesPerPixel]) : 0
-                let predictor: Int
-                switch filterType {
-                case 0: predictor = 0
-                case 1: predictor = a
-                case 2: predictor = b
-                case 3: predictor = (a + b) / 2
-                default:
-                    let p = a + b - c
-                    let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
-                    predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-                }
+                let predictor = Self.predictor(filterType, a: a, b: Int(prior[x]), c: c)
                 output.append(UInt8(truncatingIfNeeded: Int(row[x]) - predictor))
             }
             prior = row

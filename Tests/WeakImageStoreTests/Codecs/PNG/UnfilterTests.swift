@@ -11,19 +11,8 @@ final class UnfilterTests: XCTestCase {
         var out = [UInt8](repeating: 0, count: row.count)
         for index in 0..<row.count {
             let a = index >= bytesPerPixel ? Int(out[index - bytesPerPixel]) : 0
-            let b = Int(prior[index])
             let c = index >= bytesPerPixel ? Int(prior[index - bytesPerPixel]) : 0
-            let predictor: Int
-            switch filterType {
-            case 0: predictor = 0
-            case 1: predictor = a
-            case 2: predictor = b
-            case 3: predictor = (a + b) / 2
-            default:
-                let p = a + b - c
-                let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
-                predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-            }
+            let predictor = PNGTestEncoder.predictor(filterType, a: a, b: Int(prior[index]), c: c)
             out[index] = UInt8((Int(row[index]) + predictor) & 0xFF)
         }
         return out
