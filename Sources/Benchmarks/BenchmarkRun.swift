@@ -122,9 +122,13 @@ struct BenchmarkRun {
     private func report(_ checks: [GoalCheck], warnings: [String], since started: UInt64) {
         print("GOALS (\(StrategyKind.defaultPolicyLabel), \(DefaultPolicyLimits.current.description))")
         for check in checks {
-            print(check.line)
+            print(check.line(quick: options.quick))
         }
-        print("\(checks.filter(\.passed).count) of \(checks.count) goals passed")
+        let judged = checks.filter { $0.isJudged(quick: options.quick) }
+        let notJudged = checks.count - judged.count
+        print(
+            "\(judged.filter(\.passed).count) of \(judged.count) goals passed"
+                + (notJudged > 0 ? "; \(notJudged) not judged at --quick sizes" : ""))
         for warning in warnings {
             print("WARNING  \(warning)")
         }

@@ -24,7 +24,8 @@ enum ScrollingGoals {
                     passed: Double(async.wastedDecodes) <= limit,
                     statement:
                         "scrolling fling: async wastes ≤ 10 % of GCD's wasted decodes: \(async.wastedDecodes) vs "
-                        + "\(gcd.wastedDecodes) (\(percent(async.wastedDecodes, of: gcd.wastedDecodes)))"))
+                        + "\(gcd.wastedDecodes) (\(percent(async.wastedDecodes, of: gcd.wastedDecodes)))",
+                    needsFullRunSizes: true))
         }
         let ratio = hitPath.ratio
         checks.append(
