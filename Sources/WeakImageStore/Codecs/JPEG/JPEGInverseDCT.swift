@@ -40,19 +40,6 @@ enum JPEGInverseDCT {
         _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
         _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
     ) {
-        // Fixed-point constants: round(x * 2^13).
-        let fix0298631336 = 2446
-        let fix0390180644 = 3196
-        let fix0541196100 = 4433
-        let fix0765366865 = 6270
-        let fix0899976223 = 7373
-        let fix1175875602 = 9633
-        let fix1501321110 = 12299
-        let fix1847759065 = 15137
-        let fix1961570560 = 16069
-        let fix2053119869 = 16819
-        let fix2562915447 = 20995
-        let fix3072711026 = 25172
         let coefficients = UnsafeRawPointer(block)
         let multipliers = UnsafeRawPointer(quantization)
         // A block whose AC coefficients are all zero (most chroma blocks of photos) is flat:
@@ -75,100 +62,35 @@ enum JPEGInverseDCT {
                 JPEGVectorLanes.widened(int16s: coefficients + 16 * row)
                     &* multipliers.loadUnaligned(fromByteOffset: 32 * row, as: SIMD8<Int32>.self)
             }
-            let c2 = dequantized(2)
-            let c6 = dequantized(6)
-            let e1 = (c2 &+ c6) &* Int32(fix0541196100)
-            let even2 = e1 &+ c6 &* Int32(-fix1847759065)
-            let even3 = e1 &+ c2 &* Int32(fix0765366865)
-            let c0 = dequantized(0)
-            let c4 = dequantized(4)
-            let even0 = (c0 &+ c4) &<< Int32(constBits)
-            let even1 = (c0 &- c4) &<< Int32(constBits)
-            let tmp10 = even0 &+ even3
-            let tmp13 = even0 &- even3
-            let tmp11 = even1 &+ even2
-            let tmp12 = even1 &- even2
-            var odd0 = dequantized(7)
-            var odd1 = dequantized(5)
-            var odd2 = dequantized(3)
-            var odd3 = dequantized(1)
-            var z1 = odd0 &+ odd3
-            var z2 = odd1 &+ odd2
-            var z3 = odd0 &+ odd2
-            var z4 = odd1 &+ odd3
-            let z5 = (z3 &+ z4) &* Int32(fix1175875602)
-            odd0 = odd0 &* Int32(fix0298631336)
-            odd1 = odd1 &* Int32(fix2053119869)
-            odd2 = odd2 &* Int32(fix3072711026)
-            odd3 = odd3 &* Int32(fix1501321110)
-            z1 = z1 &* Int32(-fix0899976223)
-            z2 = z2 &* Int32(-fix2562915447)
-            z3 = z3 &* Int32(-fix1961570560) &+ z5
-            z4 = z4 &* Int32(-fix0390180644) &+ z5
-            odd0 = odd0 &+ z1 &+ z3
-            odd1 = odd1 &+ z2 &+ z4
-            odd2 = odd2 &+ z2 &+ z3
-            odd3 = odd3 &+ z1 &+ z4
             let rounding = SIMD8<Int32>(repeating: 1 << (constBits - pass1Bits - 1))
             let pass1Shift = SIMD8<Int32>(repeating: Int32(constBits - pass1Bits))
-            let w0 = (tmp10 &+ odd3 &+ rounding) &>> pass1Shift
-            let w7 = (tmp10 &- odd3 &+ rounding) &>> pass1Shift
-            let w1 = (tmp11 &+ odd2 &+ rounding) &>> pass1Shift
-            let w6 = (tmp11 &- odd2 &+ rounding) &>> pass1Shift
-            let w2 = (tmp12 &+ odd1 &+ rounding) &>> pass1Shift
-            let w5 = (tmp12 &- odd1 &+ rounding) &>> pass1Shift
-            let w3 = (tmp13 &+ odd0 &+ rounding) &>> pass1Shift
-            let w4 = (tmp13 &- odd0 &+ rounding) &>> pass1Shift
+            @inline(__always) func descaled(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
+                (value &+ rounding) &>> pass1Shift
+            }
+            let c = inverseDCT8(
+                (
+                    dequantized(0), dequantized(1), dequantized(2), dequantized(3), dequantized(4), dequantized(5),
+                    dequantized(6), dequantized(7)
+                ))
             // Pass 2: the rows, all eight at once (lane = row), after transposing.
-            let (r0, r1, r2, r3, r4, r5, r6, r7) = transposed((w0, w1, w2, w3, w4, w5, w6, w7))
-            let f1 = (r2 &+ r6) &* Int32(fix0541196100)
-            let rowEven2 = f1 &+ r6 &* Int32(-fix1847759065)
-            let rowEven3 = f1 &+ r2 &* Int32(fix0765366865)
-            let rowEven0 = (r0 &+ r4) &<< Int32(constBits)
-            let rowEven1 = (r0 &- r4) &<< Int32(constBits)
-            let row10 = rowEven0 &+ rowEven3
-            let row13 = rowEven0 &- rowEven3
-            let row11 = rowEven1 &+ rowEven2
-            let row12 = rowEven1 &- rowEven2
-            var rowOdd0 = r7
-            var rowOdd1 = r5
-            var rowOdd2 = r3
-            var rowOdd3 = r1
-            var y1 = rowOdd0 &+ rowOdd3
-            var y2 = rowOdd1 &+ rowOdd2
-            var y3 = rowOdd0 &+ rowOdd2
-            var y4 = rowOdd1 &+ rowOdd3
-            let y5 = (y3 &+ y4) &* Int32(fix1175875602)
-            rowOdd0 = rowOdd0 &* Int32(fix0298631336)
-            rowOdd1 = rowOdd1 &* Int32(fix2053119869)
-            rowOdd2 = rowOdd2 &* Int32(fix3072711026)
-            rowOdd3 = rowOdd3 &* Int32(fix1501321110)
-            y1 = y1 &* Int32(-fix0899976223)
-            y2 = y2 &* Int32(-fix2562915447)
-            y3 = y3 &* Int32(-fix1961570560) &+ y5
-            y4 = y4 &* Int32(-fix0390180644) &+ y5
-            rowOdd0 = rowOdd0 &+ y1 &+ y3
-            rowOdd1 = rowOdd1 &+ y2 &+ y4
-            rowOdd2 = rowOdd2 &+ y2 &+ y3
-            rowOdd3 = rowOdd3 &+ y1 &+ y4
+            let r = inverseDCT8(
+                transposed(
+                    (
+                        descaled(c.0), descaled(c.1), descaled(c.2), descaled(c.3), descaled(c.4), descaled(c.5),
+                        descaled(c.6), descaled(c.7)
+                    )))
             let pass2Rounding = SIMD8<Int32>(repeating: 1 << (constBits + pass1Bits + 2))
             let pass2Shift = SIMD8<Int32>(repeating: Int32(constBits + pass1Bits + 3))
             // libjpeg's range limit: the low 10 bits as a signed value, plus 128, clamped.
             @inline(__always) func limit(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
                 let sample = (value &+ pass2Rounding) &>> pass2Shift
-                let wrapped = ((sample &+ 512) & 1023) &- 384
-                return JPEGVectorLanes.clampedToByte(wrapped)
+                return JPEGVectorLanes.clampedToByte(((sample &+ 512) & 1023) &- 384)
             }
-            let o0 = limit(row10 &+ rowOdd3)
-            let o7 = limit(row10 &- rowOdd3)
-            let o1 = limit(row11 &+ rowOdd2)
-            let o6 = limit(row11 &- rowOdd2)
-            let o2 = limit(row12 &+ rowOdd1)
-            let o5 = limit(row12 &- rowOdd1)
-            let o3 = limit(row13 &+ rowOdd0)
-            let o4 = limit(row13 &- rowOdd0)
+            let samples = (
+                limit(r.0), limit(r.1), limit(r.2), limit(r.3), limit(r.4), limit(r.5), limit(r.6), limit(r.7)
+            )
             // Back to lane = column, so each vector is one output row.
-            let rows = transposed((o0, o1, o2, o3, o4, o5, o6, o7))
+            let rows = transposed(samples)
             @inline(__always) func store(_ row: Int, _ samples: SIMD8<Int32>) {
                 UnsafeMutableRawPointer(output + row * stride).storeBytes(
                     of: JPEGVectorLanes.lowBytes(samples).littleEndian, as: UInt64.self)
@@ -182,6 +104,55 @@ enum JPEGInverseDCT {
             store(6, rows.6)
             store(7, rows.7)
         }
+    }
+
+    /// The accurate integer 8-point inverse DCT of `jpeg_idct_islow` (the Loeffler–Ligtenberg–Moschytz
+    /// algorithm with 13-bit constants), lane by lane on eight vectors holding coefficients 0...7;
+    /// both passes of ``transform8x8(_:_:_:stride:range:)`` use it, each descaling the outputs its
+    /// own way.
+    @inline(__always)
+    private static func inverseDCT8(_ c: Vectors8x8) -> Vectors8x8 {
+        // Fixed-point constants: round(x * 2^13).
+        let fix0298631336: Int32 = 2446
+        let fix0390180644: Int32 = 3196
+        let fix0541196100: Int32 = 4433
+        let fix0765366865: Int32 = 6270
+        let fix0899976223: Int32 = 7373
+        let fix1175875602: Int32 = 9633
+        let fix1501321110: Int32 = 12299
+        let fix1847759065: Int32 = 15137
+        let fix1961570560: Int32 = 16069
+        let fix2053119869: Int32 = 16819
+        let fix2562915447: Int32 = 20995
+        let fix3072711026: Int32 = 25172
+        // The even part: coefficients 0, 2, 4, 6.
+        let e1 = (c.2 &+ c.6) &* fix0541196100
+        let even2 = e1 &+ c.6 &* -fix1847759065
+        let even3 = e1 &+ c.2 &* fix0765366865
+        let even0 = (c.0 &+ c.4) &<< Int32(constBits)
+        let even1 = (c.0 &- c.4) &<< Int32(constBits)
+        let tmp10 = even0 &+ even3
+        let tmp13 = even0 &- even3
+        let tmp11 = even1 &+ even2
+        let tmp12 = even1 &- even2
+        // The odd part: coefficients 7, 5, 3, 1.
+        let z1 = c.7 &+ c.1
+        let z2 = c.5 &+ c.3
+        let z3 = c.7 &+ c.3
+        let z4 = c.5 &+ c.1
+        let z5 = (z3 &+ z4) &* fix1175875602
+        let z1Scaled = z1 &* -fix0899976223
+        let z2Scaled = z2 &* -fix2562915447
+        let z3Scaled = z3 &* -fix1961570560 &+ z5
+        let z4Scaled = z4 &* -fix0390180644 &+ z5
+        let odd0 = c.7 &* fix0298631336 &+ z1Scaled &+ z3Scaled
+        let odd1 = c.5 &* fix2053119869 &+ z2Scaled &+ z4Scaled
+        let odd2 = c.3 &* fix3072711026 &+ z2Scaled &+ z3Scaled
+        let odd3 = c.1 &* fix1501321110 &+ z1Scaled &+ z4Scaled
+        return (
+            tmp10 &+ odd3, tmp11 &+ odd2, tmp12 &+ odd1, tmp13 &+ odd0,
+            tmp13 &- odd0, tmp12 &- odd1, tmp11 &- odd2, tmp10 &- odd3
+        )
     }
 
     typealias Vectors8x8 = (
