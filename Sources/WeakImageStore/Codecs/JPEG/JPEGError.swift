@@ -85,21 +85,9 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The size limit an image exceeded.
-    public enum SizeLimit: Sendable, Equatable, CustomStringConvertible {
-        /// ``JPEGDecoder/maximumDimension``: the width or the height is larger.
-        case dimension(Int)
-        /// ``JPEGDecoder/maximumPixelCount``: `width * height` is larger.
-        case pixelCount(Int)
-
-        /// The limit in words, as in `the maximum pixel count of 67108864`.
-        public var description: String {
-            switch self {
-            case .dimension(let maximum): "the maximum dimension of \(maximum) pixels"
-            case .pixelCount(let maximum): "the maximum pixel count of \(maximum)"
-            }
-        }
-    }
+    /// The size limit an image exceeded: ``JPEGDecoder/maximumDimension`` or
+    /// ``JPEGDecoder/maximumPixelCount``.
+    public typealias SizeLimit = ImageSizeLimit
 
     /// Whether the file is a valid JPEG the decoder does not support, rather than a broken one.
     public var isUnsupported: Bool {

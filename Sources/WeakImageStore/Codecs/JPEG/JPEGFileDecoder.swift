@@ -131,11 +131,11 @@ struct JPEGFileDecoder {
     private mutating func readFrame(_ data: UnsafeRawBufferPointer, marker: JPEGSegmentReader.Marker) throws(JPEGError)
     {
         let frame = try JPEGFrame(segment: data, marker: marker.code, offset: marker.offset)
-        guard frame.width <= maximumDimension, frame.height <= maximumDimension else {
-            throw .imageTooLarge(width: frame.width, height: frame.height, limit: .dimension(maximumDimension))
-        }
-        guard frame.width * frame.height <= min(maximumPixelCount, Int.max / 64) else {
-            throw .imageTooLarge(width: frame.width, height: frame.height, limit: .pixelCount(maximumPixelCount))
+        if let limit = ImageSizeLimit.exceeded(
+            width: frame.width, height: frame.height, maximumDimension: maximumDimension,
+            maximumPixelCount: maximumPixelCount, ceiling: Int.max / 64)
+        {
+            throw .imageTooLarge(width: frame.width, height: frame.height, limit: limit)
         }
         self.frame = frame
         componentQuantization = Array(repeating: nil, count: frame.components.count)

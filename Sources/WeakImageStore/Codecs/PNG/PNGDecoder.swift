@@ -161,15 +161,14 @@ public struct PNGDecoder: ImageDecoding {
 
     /// Checks the size limits and computes the decompressed size, before anything is allocated.
     func checkLimits(_ header: PNGHeader) throws(PNGError) -> (passes: [PNGPass], filteredCount: Int) {
-        guard header.width <= maximumDimension, header.height <= maximumDimension else {
-            throw .imageTooLarge(width: header.width, height: header.height, limit: .dimension(maximumDimension))
-        }
         // Whatever the configured limit, at most Int.max / 16 pixels: then every size below
         // (at most 8 filtered bytes a pixel plus a filter byte a row, 4 output bytes a pixel,
         // plus slack) fits in Int without overflow checks.
-        let (pixelCount, overflow) = header.width.multipliedReportingOverflow(by: header.height)
-        guard !overflow, pixelCount <= maximumPixelCount, pixelCount <= Int.max / 16 else {
-            throw .imageTooLarge(width: header.width, height: header.height, limit: .pixelCount(maximumPixelCount))
+        if let limit = ImageSizeLimit.exceeded(
+            width: header.width, height: header.height, maximumDimension: maximumDimension,
+            maximumPixelCount: maximumPixelCount, ceiling: Int.max / 16)
+        {
+            throw .imageTooLarge(width: header.width, height: header.height, limit: limit)
         }
         let passes = PNGPass.passes(of: header)
         return (passes, passes.reduce(0) { $0 + $1.filteredByteCount })

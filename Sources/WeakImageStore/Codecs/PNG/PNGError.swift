@@ -51,21 +51,9 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The zlib stream in the IDAT chunks is invalid.
     case inflate(InflateError)
 
-    /// The size limit an image exceeded.
-    public enum SizeLimit: Sendable, Equatable, CustomStringConvertible {
-        /// ``PNGDecoder/maximumDimension``: the width or the height is larger.
-        case dimension(Int)
-        /// ``PNGDecoder/maximumPixelCount``: `width * height` is larger.
-        case pixelCount(Int)
-
-        /// The limit in words, as in `the maximum pixel count of 67108864`.
-        public var description: String {
-            switch self {
-            case .dimension(let maximum): "the maximum dimension of \(maximum) pixels"
-            case .pixelCount(let maximum): "the maximum pixel count of \(maximum)"
-            }
-        }
-    }
+    /// The size limit an image exceeded: ``PNGDecoder/maximumDimension`` or
+    /// ``PNGDecoder/maximumPixelCount``.
+    public typealias SizeLimit = ImageSizeLimit
 
     /// A sentence saying what is wrong, for logs and error messages.
     public var description: String {
