@@ -109,7 +109,6 @@ extension Inflater {
         var outputEnd = self.outputEnd
         var outputPause = self.outputPause
         let literalRootBits = HuffmanTable.literalLengthRootBits
-        let distanceRootBits = HuffmanTable.distanceRootBits
         while true {
             if output > outputPause || reader.isPastPauseLimit {
                 self.reader = reader
@@ -142,31 +141,13 @@ extension Inflater {
                     continue
                 }
             }
-            if entry & HuffmanTable.exceptional != 0 {
-                guard entry &>> 16 == 0 else {
-                    self.reader = reader
-                    throw failure(.invalidCode(.literalLength))
-                }
-                reader.consume(entry: entry)
+            guard
+                let (length, distance) = try decodeMatch(
+                    entry, reader: &reader, output: output, outputStart: outputStart, distances: distances)
+            else {
                 self.reader = reader
                 self.output = output
                 return true
-            }
-            let length = Self.decodeValue(entry, &reader)
-
-            var distanceEntry = distances[reader.peek(distanceRootBits)]
-            if distanceEntry & HuffmanTable.link != 0 {
-                distanceEntry = distances[Self.subtableIndex(distanceEntry, reader.bits, rootBits: distanceRootBits)]
-            }
-            guard distanceEntry & HuffmanTable.exceptional == 0 else {
-                self.reader = reader
-                throw failure(.invalidCode(.distance))
-            }
-            let distance = Self.decodeValue(distanceEntry, &reader)
-            guard distance <= output - outputStart else {
-                self.reader = reader
-                self.output = output
-                throw failure(.distanceTooFarBack(distance: distance, available: output - outputStart))
             }
             guard length <= outputEnd - output else {
                 self.reader = reader
@@ -204,7 +185,6 @@ extension Inflater {
         var output = self.output
         let outputStart = self.outputStart
         let literalRootBits = HuffmanTable.literalLengthRootBits
-        let distanceRootBits = HuffmanTable.distanceRootBits
         while output <= outputLimit, reader.hasRoomForThreeRefills {
             // A round starts with at least `literalRootBits` bits buffered (only the first and
             // those after the longest matches need a refill here), so its first lookup need not
@@ -240,30 +220,13 @@ extension Inflater {
                     continue
                 }
             }
-            if entry & HuffmanTable.exceptional != 0 {
-                guard entry &>> 16 == 0 else {
-                    self.reader = reader
-                    throw failure(.invalidCode(.literalLength))
-                }
-                reader.consume(entry: entry)
+            guard
+                let (length, distance) = try decodeMatch(
+                    entry, reader: &reader, output: output, outputStart: outputStart, distances: distances)
+            else {
                 self.reader = reader
                 self.output = output
                 return true
-            }
-            let length = Self.decodeValue(entry, &reader)
-            var distanceEntry = distances[reader.peek(distanceRootBits)]
-            if distanceEntry & HuffmanTable.link != 0 {
-                distanceEntry = distances[Self.subtableIndex(distanceEntry, reader.bits, rootBits: distanceRootBits)]
-            }
-            guard distanceEntry & HuffmanTable.exceptional == 0 else {
-                self.reader = reader
-                throw failure(.invalidCode(.distance))
-            }
-            let distance = Self.decodeValue(distanceEntry, &reader)
-            guard distance <= output - outputStart else {
-                self.reader = reader
-                self.output = output
-                throw failure(.distanceTooFarBack(distance: distance, available: output - outputStart))
             }
             Self.copyMatch(to: output, distance: distance, length: length)
             output += length
@@ -271,6 +234,42 @@ extension Inflater {
         self.reader = reader
         self.output = output
         return false
+    }
+
+    /// What a literal/length entry that is not a literal means: nil at the end of the block
+    /// (its code consumed), else a match's length and distance, decoded and checked against
+    /// the output written so far. Both loops use it; the reader and `output` are saved to
+    /// `self` before an error is thrown, so the error says where.
+    @inline(__always)
+    private mutating func decodeMatch(
+        _ entry: UInt32, reader: inout BitReader, output: UnsafeMutablePointer<UInt8>,
+        outputStart: UnsafeMutablePointer<UInt8>, distances: UnsafePointer<UInt32>
+    ) throws(InflateError) -> (length: Int, distance: Int)? {
+        if entry & HuffmanTable.exceptional != 0 {
+            guard entry &>> 16 == 0 else {
+                self.reader = reader
+                throw failure(.invalidCode(.literalLength))
+            }
+            reader.consume(entry: entry)
+            return nil
+        }
+        let length = Self.decodeValue(entry, &reader)
+        let distanceRootBits = HuffmanTable.distanceRootBits
+        var distanceEntry = distances[reader.peek(distanceRootBits)]
+        if distanceEntry & HuffmanTable.link != 0 {
+            distanceEntry = distances[Self.subtableIndex(distanceEntry, reader.bits, rootBits: distanceRootBits)]
+        }
+        guard distanceEntry & HuffmanTable.exceptional == 0 else {
+            self.reader = reader
+            throw failure(.invalidCode(.distance))
+        }
+        let distance = Self.decodeValue(distanceEntry, &reader)
+        guard distance <= output - outputStart else {
+            self.reader = reader
+            self.output = output
+            throw failure(.distanceTooFarBack(distance: distance, available: output - outputStart))
+        }
+        return (length, distance)
     }
 
     /// The cold path of literals that do not fit before the output's end (see
