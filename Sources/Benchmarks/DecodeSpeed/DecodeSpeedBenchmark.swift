@@ -85,27 +85,17 @@ enum DecodeSpeedBenchmark {
     /// - Parameter results: What ``run(_:samples:)`` returned.
     /// - Returns: The table, one line per result, with a header line.
     static func table(_ results: [DecodeSpeedResult]) -> String {
-        let header = ["input", "decoded MB", "ours MB/s", "libpng MB/s", "ours/libpng"]
-        let rows = results.map { result in
-            [
+        var table = TextTable(headers: ["input", "decoded MB", "ours MB/s", "libpng MB/s", "ours/libpng"])
+        for result in results {
+            table.append([
                 result.label,
                 String(format: "%.2f", Double(result.decodedBytes) / 1e6),
-                describe(result.ours),
-                result.libpng.map(describe) ?? "not measured",
+                result.ours.summary,
+                result.libpng?.summary ?? "not measured",
                 result.ratio.map { String(format: "%.2f×", $0) } ?? "-",
-            ]
+            ])
         }
-        let widths = header.indices.map { column in
-            ([header] + rows).map { $0[column].count }.max() ?? 0
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 ? cell + padding : padding + cell
-            }.joined(separator: "  ")
-        }
-        let rule = String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))
-        return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
+        return table.rendered(indent: "")
     }
 
     /// Decodes every file once and returns the elapsed seconds.
@@ -123,10 +113,6 @@ enum DecodeSpeedBenchmark {
 
     private static func megabytesPerSecond(_ bytes: Int, _ seconds: Double) -> Double {
         seconds > 0 ? Double(bytes) / seconds / 1e6 : 0
-    }
-
-    private static func describe(_ measurement: DecodeSpeedResult.Measurement) -> String {
-        String(format: "%.1f ±%.0f%%", measurement.median, measurement.spreadPercent / 2)
     }
 
     private static func printError(_ message: String) {

@@ -29,6 +29,11 @@ struct DecodeSpeedResult {
         var spreadPercent: Double {
             median > 0 ? (maximum - minimum) / median * 100 : 0
         }
+
+        /// The median and half the spread, for a table cell: `244.1 ±2%`.
+        var summary: String {
+            String(format: "%.1f ±%.0f%%", median, spreadPercent / 2)
+        }
     }
 
     /// The input's label.

@@ -115,7 +115,7 @@ enum DownsamplingBenchmark {
                 table.append([
                     method == .fullDecode ? result.label : "",
                     method.label,
-                    String(format: "%.1f ±%.0f%%", speed.median, speed.spreadPercent / 2),
+                    speed.summary,
                     fullSpeed > 0 ? Format.ratio(speed.median / fullSpeed) : "-",
                     result.peaks[method].map { "\(Format.mebibytes($0)) MiB" } ?? "not measured",
                 ])

@@ -161,22 +161,16 @@ enum JPEGDecodeSpeedBenchmark {
 
     /// Formats the rows as a text table.
     static func table(_ rows: [Row]) -> String {
-        let header = ["input", "scale", "source MP", "ours MP/s", "libjpeg-turbo MP/s", "ours/libjpeg-turbo"]
-        let cells = rows.map { row in
-            [
-                row.label, row.output.description, String(format: "%.2f", row.megapixels), describe(row.ours),
-                row.libjpegTurbo.map(describe) ?? "not measured", row.ratio.map { String(format: "%.2f×", $0) } ?? "-",
-            ]
+        var table = TextTable(headers: [
+            "input", "scale", "source MP", "ours MP/s", "libjpeg-turbo MP/s", "ours/libjpeg-turbo",
+        ])
+        for row in rows {
+            table.append([
+                row.label, row.output.description, String(format: "%.2f", row.megapixels), row.ours.summary,
+                row.libjpegTurbo?.summary ?? "not measured", row.ratio.map { String(format: "%.2f×", $0) } ?? "-",
+            ])
         }
-        let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
-        func line(_ values: [String]) -> String {
-            values.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 ? cell + padding : padding + cell
-            }.joined(separator: "  ")
-        }
-        let rule = String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))
-        return ([line(header), rule] + cells.map(line)).joined(separator: "\n")
+        return table.rendered(indent: "")
     }
 
     /// The speed goals, judged on this run: full size ≥ 0.5× libjpeg-turbo, 1/8 ≥ 0.5×
@@ -231,10 +225,6 @@ enum JPEGDecodeSpeedBenchmark {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    private static func describe(_ measurement: DecodeSpeedResult.Measurement) -> String {
-        String(format: "%.1f ±%.0f%%", measurement.median, measurement.spreadPercent / 2)
     }
 
     private static func printError(_ message: String) {
