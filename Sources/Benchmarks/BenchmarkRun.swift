@@ -11,13 +11,18 @@ struct BenchmarkRun {
         let profile = options.quick ? BenchmarkProfile.quick : .full
         let limits = DefaultPolicyLimits.current
         print("WeakImageStore benchmarks, \(profile.name) run; default policy: \(limits.description)")
-        if options.onlySection == .jpegSpeed || options.onlySection == .downsampling {
-            let checks =
-                options.onlySection == .jpegSpeed
-                ? jpegDecodeSpeed(profile)
-                : DownsamplingBenchmark.goals(DownsamplingBenchmark.runSection(quick: options.quick))
-            report(checks, warnings: [], since: started)
+        // The sections that need no corpus.
+        switch options.onlySection {
+        case .jpegSpeed:
+            report(jpegDecodeSpeed(profile), warnings: [], since: started)
             return
+        case .downsampling:
+            report(
+                DownsamplingBenchmark.goals(DownsamplingBenchmark.runSection(quick: options.quick)), warnings: [],
+                since: started)
+            return
+        case .hitPath, .scrolling, .gallery, nil:
+            break
         }
 
         let corpusStarted = MonotonicClock.now()
