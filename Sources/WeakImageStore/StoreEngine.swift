@@ -18,6 +18,8 @@ final class StoreEngine: Sendable {
     private let measure: Measure
     /// Whether the policy limits live bytes, so decodes reserve their cost first.
     private let hasLiveCostLimit: Bool
+    /// The most one decode reserves: 1 TiB, far above any decodable image.
+    private static let largestReservation = 1 << 40
 
     init(
         policy: CachePolicy, maximumConcurrentLoads: Int, resolver: ImageResolver, reader: ImageFileReader,
@@ -304,10 +306,13 @@ final class StoreEngine: Sendable {
         {
             size = (thumbnail.width, thumbnail.height)
         }
-        // Sizes come from untrusted headers: saturate rather than overflow.
+        // Sizes come from untrusted headers (and any decoder): at most 1 TiB a reservation, so
+        // that the sum of concurrent reservations cannot overflow either.
         let pixels = size.width.multipliedReportingOverflow(by: size.height)
         let bytes = pixels.partialValue.multipliedReportingOverflow(by: 4)
-        let cost = pixels.overflow || bytes.overflow ? Int.max / 4 : bytes.partialValue
+        let cost =
+            pixels.overflow || bytes.overflow
+            ? Self.largestReservation : min(bytes.partialValue, Self.largestReservation)
         state.withLock { $0.reserveDecodingCost(cost) }
         enforceLiveCostLimit()
         return cost

@@ -205,6 +205,39 @@ final class LiveCostBudgetTests: XCTestCase {
         _ = directory
     }
 
+    /// A decoder whose header claims an image of `Int.max` × `Int.max` pixels.
+    private struct HugeHeaderDecoder: ImageDecoding {
+        let reservedDuringDecode: Lock<Int?>
+        let store: Lock<ImageStore<Bitmap>?>
+
+        func pixelSize(of data: Data) -> (width: Int, height: Int)? { (Int.max, Int.max) }
+
+        func decode(_ data: Data, scale: Int) throws -> Bitmap {
+            if let store = store.withLock({ $0 }) {
+                reservedDuringDecode.withLock { $0 = store.engine.state.withLock { $0.decodingCost } }
+            }
+            return Bitmap(width: 1, height: 1, scale: scale, format: .gray8, pixels: [0])
+        }
+    }
+
+    func test_budget_capsAReservation_whenTheHeaderClaimsAnAbsurdSize() {
+        let directory = TestDirectory()
+        directory.write("huge.png", size: 10)
+        let reserved = Lock<Int?>(nil)
+        let observed = Lock<ImageStore<Bitmap>?>(nil)
+        let store = ImageStore(
+            directories: [directory.url], policy: .budgeted(liveCostLimit: 1000),
+            decoder: HugeHeaderDecoder(reservedDuringDecode: reserved, store: observed))
+        observed.withLock { $0 = store }
+
+        XCTAssertNotNil(store.image(named: "huge"))
+
+        observed.withLock { $0 = nil }
+        XCTAssertEqual(reserved.withLock { $0 }, 1 << 40, "1 TiB at most, so concurrent reservations cannot overflow")
+        XCTAssertEqual(store.engine.state.withLock { $0.decodingCost }, 0)
+        _ = directory
+    }
+
     func test_budget_reservesNothing_whenTheDecoderCannotReadTheSize() {
         let (store, directory) = makeBudgetedStore()
         for index in 0..<5 { _ = store.image(named: "icon\(index)") }
