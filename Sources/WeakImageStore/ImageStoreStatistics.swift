@@ -26,6 +26,11 @@ public struct ImageStoreStatistics: Sendable, Equatable {
     /// Queued loads dropped before they started because their last waiter left (a cancelled
     /// task or prefetch) or ``ImageStore/removeAll()`` cancelled them.
     public var loadsCancelledBeforeStart = 0
+    /// Loads stopped while a loading thread ran them, because their last waiter left: before
+    /// reading the file, before decoding it, or part-way through decoding it (the built-in PNG and
+    /// JPEG decoders stop within a row of pixels or of MCUs; other decoders run to the end).
+    /// A load that someone joins again after it stopped is queued again.
+    public var loadsStoppedWhileRunning = 0
     /// Queued loads that a synchronous lookup took over and ran on its own thread rather than
     /// wait behind other queued work.
     public var loadsTakenOver = 0

@@ -213,10 +213,10 @@ final class StoreEngine: Sendable {
     }
 
     private func runQueuedLoads() {
-        while let work = state.withLock({ $0.nextQueuedWork() }) {
+        while let (work, cancellation) = state.withLock({ $0.nextQueuedWork() }) {
             switch work {
             case .read(let load, let key):
-                _ = run(load, reading: key, for: nil, data: nil)
+                _ = run(load, reading: key, for: nil, data: nil, cancellation: cancellation)
             case .resolve(let load, let request, let maxPixelSize):
                 let resolution = resolve(request)
                 var released: [CachedImage] = []
@@ -225,23 +225,24 @@ final class StoreEngine: Sendable {
                         load, request, maxPixelSize: maxPixelSize, as: resolution, released: &released)
                 }
                 released.removeAll()
-                continueQueuedLoad(load, with: next, for: request, data: nil)
+                continueQueuedLoad(load, with: next, for: request, data: nil, cancellation: cancellation)
             case .measure(let load, let file, let maxPixelSize):
-                measureQueuedLoad(load, file: file, maxPixelSize: maxPixelSize, for: nil)
+                measureQueuedLoad(load, file: file, maxPixelSize: maxPixelSize, for: nil, cancellation: cancellation)
             }
         }
     }
 
     private func continueQueuedLoad(
-        _ load: LoadID, with next: StoreState.NextStep, for request: LookupRequest?, data: Data?
+        _ load: LoadID, with next: StoreState.NextStep, for request: LookupRequest?, data: Data?,
+        cancellation: DecodeCancellation
     ) {
         switch next {
         case .done(let waiters, let result):
             for waiter in waiters { waiter.deliver(result) }
         case .measure(let file, let maxPixelSize):
-            measureQueuedLoad(load, file: file, maxPixelSize: maxPixelSize, for: request)
+            measureQueuedLoad(load, file: file, maxPixelSize: maxPixelSize, for: request, cancellation: cancellation)
         case .read(let key):
-            _ = run(load, reading: key, for: request, data: data)
+            _ = run(load, reading: key, for: request, data: data, cancellation: cancellation)
         case .merged:
             break
         }
@@ -249,7 +250,14 @@ final class StoreEngine: Sendable {
 
     /// Reads the file of a queued thumbnail to learn its pixel size, hence its key, and goes on
     /// with the bytes already read.
-    private func measureQueuedLoad(_ load: LoadID, file: ResourceKey, maxPixelSize: Int, for request: LookupRequest?) {
+    private func measureQueuedLoad(
+        _ load: LoadID, file: ResourceKey, maxPixelSize: Int, for request: LookupRequest?,
+        cancellation: DecodeCancellation
+    ) {
+        if cancellation.shouldStop() {
+            stop(load, decoded: false, reservedCost: 0)
+            return
+        }
         let data: Data
         switch read(file) {
         case .success(let read):
@@ -264,14 +272,23 @@ final class StoreEngine: Sendable {
             $0.measuredQueuedLoad(load, file: file, maxPixelSize: maxPixelSize, size: size, released: &released)
         }
         released.removeAll()
-        continueQueuedLoad(load, with: next, for: request, data: data)
+        continueQueuedLoad(load, with: next, for: request, data: data, cancellation: cancellation)
     }
 
     /// Reads (unless `data` holds the file already) and decodes `key` for `load`, stores the
     /// image and hands the result to the load's waiters.
+    ///
+    /// - Parameter cancellation: A loading thread's, checked before reading and before decoding
+    ///   and bound as ``DecodeCancellation/current`` during the decode; nil for a synchronous
+    ///   caller, who always wants the image.
+    /// - Returns: The result; `.cancelled` (owed to nobody) if the load stopped.
     private func run(
-        _ load: LoadID?, reading key: ResourceKey, for request: LookupRequest?, data: Data?
+        _ load: LoadID?, reading key: ResourceKey, for request: LookupRequest?, data: Data?,
+        cancellation: DecodeCancellation? = nil
     ) -> Result<CachedImage, ImageStoreError> {
+        if let load, let cancellation, cancellation.shouldStop() {
+            return stop(load, decoded: false, reservedCost: 0)
+        }
         let bytes: Data
         if let data {
             bytes = data
@@ -281,14 +298,35 @@ final class StoreEngine: Sendable {
             case .failure(let error): return finish(load, of: key, for: request, result: .failure(error))
             }
         }
+        if let load, let cancellation, cancellation.shouldStop() {
+            return stop(load, decoded: false, reservedCost: 0)
+        }
         let reservedCost = reserveDecodingCost(of: bytes, for: key)
         let result: Result<CachedImage, ImageStoreError>
         do {
-            result = .success(try decode(bytes, key.scale, key.maxPixelSize))
+            if let cancellation {
+                result = .success(
+                    try DecodeCancellation.$current.withValue(cancellation) {
+                        try decode(bytes, key.scale, key.maxPixelSize)
+                    })
+            } else {
+                result = .success(try decode(bytes, key.scale, key.maxPixelSize))
+            }
         } catch {
+            if let load, let cancellation, cancellation.hasStopped {
+                return stop(load, decoded: true, reservedCost: reservedCost)
+            }
             result = .failure(.decodingFailed(path: key.path, reason: String(describing: error)))
         }
         return finish(load, of: key, for: request, result: result, decoded: true, reservedCost: reservedCost)
+    }
+
+    /// Ends a load that stopped because nobody waits for it any more (or queues it again for
+    /// whoever joined it after it stopped).
+    @discardableResult
+    private func stop(_ load: LoadID, decoded: Bool, reservedCost: Int) -> Result<CachedImage, ImageStoreError> {
+        state.withLock { $0.stoppedLoad(load, decoded: decoded, reservedCost: reservedCost) }
+        return .failure(.cancelled)
     }
 
     /// Under a live-cost limit, reserves what the image about to be decoded from `bytes` will

@@ -281,17 +281,37 @@ struct StoreState: Sendable {
 
     // MARK: Loading threads
 
-    /// The next queued load for a loading thread, or nil when the queue is empty (the thread
-    /// then ends).
-    mutating func nextQueuedWork() -> QueuedWork? {
-        guard let (load, target) = inFlight.startNextQueued() else {
+    /// The next queued load for a loading thread, with the cancellation the thread polls, or
+    /// nil when the queue is empty (the thread then ends).
+    mutating func nextQueuedWork() -> (QueuedWork, DecodeCancellation)? {
+        guard let (load, target, cancellation) = inFlight.startNextQueued() else {
             loadingThreads -= 1
             return nil
         }
         switch target {
-        case .file(let key): return .read(load, key)
-        case .request(let request, let maxPixelSize): return .resolve(load, request, maxPixelSize: maxPixelSize)
-        case .unsized(let file, let maxPixelSize): return .measure(load, file, maxPixelSize: maxPixelSize)
+        case .file(let key):
+            return (.read(load, key), cancellation)
+        case .request(let request, let maxPixelSize):
+            return (.resolve(load, request, maxPixelSize: maxPixelSize), cancellation)
+        case .unsized(let file, let maxPixelSize):
+            return (.measure(load, file, maxPixelSize: maxPixelSize), cancellation)
+        }
+    }
+
+    /// Ends a load that stopped part-way because its last waiter left, or queues it again for
+    /// the waiters that joined after it stopped (the calling loading thread takes it next).
+    ///
+    /// - Parameters:
+    ///   - decoded: Whether the decoder ran (and stopped), as opposed to stopping before it.
+    ///   - reservedCost: The live-cost reservation of its decode, now released.
+    mutating func stoppedLoad(_ load: LoadID, decoded: Bool, reservedCost: Int) {
+        if decoded { counters.decodes += 1 }
+        decodingCost -= reservedCost
+        counters.loadsStoppedWhileRunning += 1
+        if inFlight.operations[load]?.waiters.isEmpty ?? true {
+            _ = inFlight.finish(load)
+        } else {
+            inFlight.restart(load)
         }
     }
 

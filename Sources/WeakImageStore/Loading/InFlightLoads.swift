@@ -2,7 +2,8 @@
 ///
 /// A second miss for the same file (or the same unresolved request) joins the first load instead
 /// of starting another. Queued loads are ordered by the highest priority among their waiters; a
-/// load is dropped from the queue when its last waiter leaves.
+/// load is dropped from the queue when its last waiter leaves, and a load a loading thread runs
+/// is asked to stop (see ``DecodeCancellation``).
 struct InFlightLoads: Sendable {
     private(set) var operations: [LoadID: LoadOperation] = [:]
     private var byTarget: [LoadOperation.Target: LoadID] = [:]
@@ -39,10 +40,12 @@ struct InFlightLoads: Sendable {
         if !operation.requests.contains(request) { operation.requests.append(request) }
         operations[load] = operation
         loadOfWaiter[waiter.id] = load
+        operation.cancellation?.withdrawStopRequest()
         if before != operation.priority { requeue(load) }
     }
 
-    /// Removes a waiter. A queued load left without waiters is dropped.
+    /// Removes a waiter. A queued load left without waiters is dropped; a running one is asked
+    /// to stop.
     ///
     /// - Returns: The waiter, or nil if it is not waiting; and whether its load was dropped.
     mutating func remove(waiter id: WaiterID) -> (waiter: LoadWaiter, droppedLoad: Bool)? {
@@ -51,9 +54,12 @@ struct InFlightLoads: Sendable {
         else { return nil }
         let waiter = operation.waiters.remove(at: index)
         operations[load] = operation
-        if !operation.isRunning, operation.waiters.isEmpty {
-            end(load)
-            return (waiter, true)
+        if operation.waiters.isEmpty {
+            guard operation.isRunning else {
+                end(load)
+                return (waiter, true)
+            }
+            operation.cancellation?.requestStop()
         }
         requeue(load)
         return (waiter, false)
@@ -65,15 +71,29 @@ struct InFlightLoads: Sendable {
     }
 
     /// Takes the queued load a loading thread should run next and marks it running.
-    mutating func startNextQueued() -> (LoadID, LoadOperation.Target)? {
+    ///
+    /// - Returns: The load, its target, and the cancellation the thread must poll.
+    mutating func startNextQueued() -> (LoadID, LoadOperation.Target, DecodeCancellation)? {
         let operations = self.operations
         let next = queue.next { entry in
             operations[entry.load].map { !$0.isRunning && $0.queueTicket == entry.ticket } ?? false
         }
         guard let next, var operation = self.operations[next] else { return nil }
+        let cancellation = DecodeCancellation()
         operation.isRunning = true
+        operation.cancellation = cancellation
         self.operations[next] = operation
-        return (next, operation.target)
+        return (next, operation.target, cancellation)
+    }
+
+    /// Queues a load that stopped part-way again, because a waiter joined it after it stopped.
+    mutating func restart(_ load: LoadID) {
+        guard var operation = operations[load] else { return }
+        operation.isRunning = false
+        operation.cancellation = nil
+        operation.queueTicket = 0
+        operations[load] = operation
+        requeue(load)
     }
 
     /// Points a load at a more precise target once its request is resolved or its image's size
@@ -94,6 +114,7 @@ struct InFlightLoads: Sendable {
             owner.requests += operation.requests.filter { !owner.requests.contains($0) }
             operations[existing] = owner
             for waiter in operation.waiters { loadOfWaiter[waiter.id] = existing }
+            if !operation.waiters.isEmpty { owner.cancellation?.withdrawStopRequest() }
             operations[load] = nil
             if before != owner.priority { requeue(existing) }
             return existing

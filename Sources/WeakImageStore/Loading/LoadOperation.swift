@@ -22,6 +22,9 @@ struct LoadOperation: Sendable {
     var waiters: [LoadWaiter] = []
     /// Whether a thread is running it; a load that is not running is queued.
     var isRunning: Bool
+    /// How to stop it part-way, while a loading thread runs it; nil while queued and when a
+    /// synchronous caller runs it on its own thread (that caller always wants the image).
+    var cancellation: DecodeCancellation?
     /// Whether other lookups of the same target may join it (false under `.uncached`).
     let isShared: Bool
     /// The ticket of its current queue entry, while queued.

@@ -44,6 +44,11 @@ struct FakeDecoder: ImageDecoding {
     var gates: [UInt8: DecodeGate] = [:]
     /// Called inside `decode`, to observe what the store does meanwhile.
     var onDecode: (@Sendable () -> Void)?
+    /// Whether a full-size decode polls the store's ``DecodeCancellation`` once past its gate,
+    /// as the built-in decoders do every row, and throws if the store asked it to stop; it waits
+    /// at `stoppedGate` (if any) before throwing, to hold a stopped load in flight.
+    var pollsForStop = false
+    var stoppedGate: DecodeGate?
 
     func decode(_ data: Data, scale: Int) throws -> Bitmap {
         calls.record()
@@ -53,6 +58,10 @@ struct FakeDecoder: ImageDecoding {
         onDecode?()
         if let fill = data.first { gates[fill]?.pass() }
         if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+        if pollsForStop, let cancellation = DecodeCancellation.current, cancellation.shouldStop() {
+            stoppedGate?.pass()
+            throw Failure()
+        }
         if data.starts(with: Array("FAIL".utf8)) { throw Failure() }
         return Bitmap(width: data.count, height: 1, scale: scale, format: .gray8, pixels: [UInt8](data))
     }

@@ -43,6 +43,9 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The data after the first scan header is too short to hold the frame's blocks, whatever
     /// its content (every block needs at least one bit); nothing was allocated for it.
     case insufficientData(blocks: Int, bytes: Int)
+    /// An ``ImageStore`` stopped the decode part-way because nobody waits for the image any
+    /// more. Never thrown by a decoder called outside a store's load; says nothing about the file.
+    case cancelled
 
     /// A coding process the decoder does not implement.
     public enum UnsupportedProcess: Sendable, Equatable, CustomStringConvertible {
@@ -132,6 +135,8 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
             "the image of \(width) × \(height) pixels exceeds \(limit)"
         case .insufficientData(let blocks, let bytes):
             "\(bytes) bytes of scan data cannot hold the image's \(blocks) blocks"
+        case .cancelled:
+            "the decode was stopped because nobody waits for the image any more"
         }
     }
 }

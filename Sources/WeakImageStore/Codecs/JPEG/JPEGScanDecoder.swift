@@ -41,8 +41,9 @@ struct JPEGScanDecoder {
     /// Decodes every MCU of the scan.
     ///
     /// - Throws: ``JPEGError/corruptScanData(offset:)`` for an invalid code,
-    ///   ``JPEGError/missingRestartMarker(expected:found:offset:)``, and
-    ///   ``JPEGError/truncated(offset:)`` if the data ends before the last MCU.
+    ///   ``JPEGError/missingRestartMarker(expected:found:offset:)``,
+    ///   ``JPEGError/truncated(offset:)`` if the data ends before the last MCU, and
+    ///   ``JPEGError/cancelled`` when a store stops the load (polled once per MCU row).
     ///
     /// - Parameters:
     ///   - coefficients: The whole image's coefficients, or with `onMCURow`, one MCU row's.
@@ -76,7 +77,9 @@ struct JPEGScanDecoder {
         }
         var mcuIndex = 0
         var nextRestart = 0
+        let cancellation = DecodeCancellation.current
         for mcuRow in 0..<mcuRows {
+            if let cancellation, cancellation.shouldStop() { throw .cancelled }
             if streaming && mcuRow > 0 { coefficients.clear() }
             for mcuColumn in 0..<mcusPerLine {
                 if restartInterval > 0 && mcuIndex > 0 && mcuIndex % restartInterval == 0 {

@@ -130,6 +130,9 @@ public struct PNGDecoder: ImageDecoding {
         // filtered data is larger than or scattered over the output, use a temporary buffer.
         let sharedCount = max(outputCount, filteredCount)
         let sharesBuffer = !header.isInterlaced && filteredCount <= outputCount + header.height
+        // A store that no longer needs the image stops the decode here or after inflating.
+        let cancellation = DecodeCancellation.current
+        if let cancellation, cancellation.shouldStop() { throw .cancelled }
         var failure: PNGError?
         let capacity = sharesBuffer ? sharedCount + Inflater.outputSlack : outputCount
         let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
@@ -139,12 +142,14 @@ public struct PNGDecoder: ImageDecoding {
                 if sharesBuffer {
                     let filtered = output + (sharedCount - filteredCount)
                     try inflate(contents, into: filtered, count: filteredCount)
+                    if let cancellation, cancellation.shouldStop() { throw .cancelled }
                     try Self.checkFilterTypes(filtered, passes: passes)
                     reconstruction.reconstruct(filtered, into: output)
                 } else {
                     let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredCount + Inflater.outputSlack)
                     defer { filtered.deallocate() }
                     try inflate(contents, into: filtered, count: filteredCount)
+                    if let cancellation, cancellation.shouldStop() { throw .cancelled }
                     try Self.checkFilterTypes(filtered, passes: passes)
                     reconstruction.reconstruct(filtered, into: output)
                 }

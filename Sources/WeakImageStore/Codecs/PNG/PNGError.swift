@@ -50,6 +50,9 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case badFilterType(UInt8, row: Int)
     /// The zlib stream in the IDAT chunks is invalid.
     case inflate(InflateError)
+    /// An ``ImageStore`` stopped the decode part-way because nobody waits for the image any
+    /// more. Never thrown by a decoder called outside a store's load; says nothing about the file.
+    case cancelled
 
     /// The size limit an image exceeded: ``PNGDecoder/maximumDimension`` or
     /// ``PNGDecoder/maximumPixelCount``.
@@ -98,6 +101,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             "invalid filter type \(filterType) in row \(row)"
         case .inflate(let error):
             "invalid compressed image data: \(error)"
+        case .cancelled:
+            "the decode was stopped because nobody waits for the image any more"
         }
     }
 }

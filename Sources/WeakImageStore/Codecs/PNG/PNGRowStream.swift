@@ -19,7 +19,8 @@ enum PNGRowStream {
     ///   - filteredCount: The exact decompressed size: `height * (rowByteCount + 1)`.
     ///   - consumer: Called with each row, `width` pixels in `expansion.format`, valid during
     ///     the call; at most `height` times (fewer if the data turns out to be broken).
-    /// - Throws: ``PNGError/inflate(_:)`` or ``PNGError/badFilterType(_:row:)``.
+    /// - Throws: ``PNGError/inflate(_:)``, ``PNGError/badFilterType(_:row:)``, or
+    ///   ``PNGError/cancelled`` when a store stops the load (polled once per inflated chunk).
     static func reconstructRows(
         of contents: PNGContents, expansion: PixelExpansion, filteredCount: Int,
         consumer: (UnsafePointer<UInt8>) -> Void
@@ -44,8 +45,14 @@ enum PNGRowStream {
         var y = 0
         var straddlingCount = 0
         var badFilter: (type: UInt8, row: Int)?
+        let cancellation = DecodeCancellation.current
+        var stopped = false
         do {
             while let chunk = try inflater.next() {
+                if let cancellation, cancellation.shouldStop() {
+                    stopped = true
+                    break
+                }
                 // A chunk is never empty, so it has a base address.
                 guard let chunkStart = chunk.baseAddress else { continue }
                 var offset = 0
@@ -97,6 +104,7 @@ enum PNGRowStream {
         } catch {
             throw .inflate(error)
         }
+        if stopped { throw .cancelled }
         if let badFilter { throw .badFilterType(badFilter.type, row: badFilter.row) }
     }
 }

@@ -1,0 +1,53 @@
+/// Lets a running load stop part-way once nobody waits for its image any more.
+///
+/// A loading thread owns one per load it runs. When the load's last waiter leaves (a cell
+/// scrolled away and cancelled its task), the store *requests* a stop; the built-in decoders poll
+/// ``current`` once per row of pixels (PNG) or of MCUs (JPEG) and throw at the first poll that
+/// sees the request, which then becomes *stopped* for good. A waiter that joins before that
+/// withdraws the request and the load goes on; one that joins after it finds the load stopped,
+/// and the store queues the load again for it.
+///
+/// Without this, a flung list decodes every photo whose cell appeared, to the end, for nobody.
+final class DecodeCancellation: Sendable {
+    private enum State {
+        case running
+        case stopRequested
+        case stopped
+    }
+
+    /// The cancellation of the load whose decode runs on this thread, bound by the store around
+    /// the decoder's call; nil outside a store's load (a decoder called directly never stops).
+    @TaskLocal static var current: DecodeCancellation?
+
+    private let state = Lock(State.running)
+
+    /// Asks the load to stop at its next poll; no effect once stopped.
+    func requestStop() {
+        state.withLock { if $0 == .running { $0 = .stopRequested } }
+    }
+
+    /// Withdraws a stop request that no poll has seen yet.
+    ///
+    /// - Returns: `false` if the load has already stopped: its new waiter needs a new load.
+    @discardableResult
+    func withdrawStopRequest() -> Bool {
+        state.withLock { state in
+            if state == .stopRequested { state = .running }
+            return state != .stopped
+        }
+    }
+
+    /// The poll: whether the load must stop now. A request seen here is final.
+    func shouldStop() -> Bool {
+        state.withLock { state in
+            if state == .stopRequested { state = .stopped }
+            return state == .stopped
+        }
+    }
+
+    /// Whether a poll has stopped the load, so its decoder's error means "stopped", not a
+    /// broken file.
+    var hasStopped: Bool {
+        state.withLock { $0 == .stopped }
+    }
+}
