@@ -8,7 +8,8 @@ enum ScrollingCSVWriter {
         "ui_cpu_max_ns",
         "frames_over_budget_cpu", "ui_wall_p50_ns", "ui_wall_p99_ns", "ui_wall_max_ns", "frames_over_budget_wall",
         "shown_to_set_p50_ns", "shown_to_set_p99_ns", "finished_rows", "unfinished_rows", "decodes",
-        "wasted_decodes", "dropped_deliveries", "failed_lookups", "peak_live_bytes", "max_duplicates",
+        "wasted_decodes", "stopped_decodes", "stopped_decode_equivalent", "dropped_deliveries", "failed_lookups",
+        "peak_live_bytes", "max_duplicates",
         "live_bitmaps_after_release", "wall_ms",
     ]
 
@@ -26,7 +27,8 @@ enum ScrollingCSVWriter {
                 String(run.framesOverBudgetByCPU), integer(wall.median), integer(wall.percentile(99)),
                 integer(wall.maximum), String(run.framesOverBudgetByWall), integer(latency.median),
                 integer(latency.percentile(99)), String(run.shownToSetNanoseconds.count), String(run.unfinishedRows),
-                String(run.decodes), String(run.wastedDecodes), String(run.droppedDeliveries),
+                String(run.decodes), String(run.wastedDecodes), String(run.stoppedDecodes),
+                Format.fixed(run.stoppedDecodeEquivalent, digits: 2), String(run.droppedDeliveries),
                 String(run.failedLookups), String(run.peakLiveBytes), String(run.maximumDuplicates),
                 String(run.liveCountAfterRelease), Format.fixed(run.wallSeconds * 1000, digits: 1),
             ]

@@ -3,7 +3,8 @@ enum ScrollingTable {
     static func render(_ runs: [ScrollingRun], feed: ScrollingFeed) -> String {
         var table = TextTable(headers: [
             "speed", "style", "frames", "UI p50 µs", "UI p99 µs", "UI max ms", "> 16.7 ms", "wall > 16.7",
-            "wall max ms", "shown→set p50 ms", "p99 ms", "unfinished rows", "decodes", "wasted", "peak MiB", "dup",
+            "wall max ms", "shown→set p50 ms", "p99 ms", "unfinished rows", "decodes", "wasted", "stopped", "peak MiB",
+            "dup",
         ])
         for run in runs {
             let cpu = run.cpuDistribution
@@ -16,6 +17,7 @@ enum ScrollingTable {
                 run.shownToSetNanoseconds.isEmpty ? "n/a" : Format.fixed(latency.median / 1e6, digits: 1),
                 run.shownToSetNanoseconds.isEmpty ? "n/a" : Format.fixed(latency.percentile(99) / 1e6, digits: 1),
                 String(run.unfinishedRows), String(run.decodes), String(run.wastedDecodes),
+                "\(run.stoppedDecodes) (\(Format.fixed(run.stoppedDecodeEquivalent, digits: 1)))",
                 Format.mebibytes(run.peakLiveBytes), String(run.maximumDuplicates),
             ])
         }
@@ -26,6 +28,8 @@ enum ScrollingTable {
                 + "fling = 5 rows a frame, then frames until the last screen has its images",
             "  UI = the UI thread's CPU time per frame in store calls, task creation, cancellation and setting "
                 + "images; > 16.7 ms = frames over budget by it, wall = the same by the wall clock",
+            "  decodes = run to the end; wasted = of those, never set on a row on screen; stopped = stopped "
+                + "part-way when their rows left (in brackets: their work, in average decodes)",
             table.rendered(),
         ]
         lines += runs.flatMap { run in

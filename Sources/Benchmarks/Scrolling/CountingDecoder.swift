@@ -1,33 +1,67 @@
 import Foundation
 import WeakImageStore
 
-/// A decoder that counts the decodes that finish and those running now, so a run can wait for
-/// loads nobody waits for any more and count every decode, wasted ones included.
+/// A decoder that counts and times the decodes that finish, those the store stopped part-way
+/// and those running now, so a run can wait for loads nobody waits for any more and count every
+/// decode, wasted ones included.
 ///
 /// It forwards everything to the decoder it wraps, thumbnails and header reads included, so the
 /// store sees that decoder's abilities unchanged.
 struct CountingDecoder: ImageDecoding {
     /// The counts, shared by every copy of the decoder.
     final class Counts: @unchecked Sendable {
+        /// Files at least this large set the rate a stopped decode's work is measured at:
+        /// smaller ones (icons) are dominated by fixed costs.
+        static let rateFileBytes = 64 * 1024
+
         private let lock = NSLock()
         private var running = 0
         private var finished = 0
+        /// Finished decodes of files of at least ``rateFileBytes``: their time and file bytes.
+        private var largeNanoseconds: UInt64 = 0
+        private var largeBytes = 0
+        private var stopped = 0
+        /// Per stopped decode: how long it ran and its file's bytes.
+        private var stops: [(nanoseconds: UInt64, bytes: Int)] = []
 
         fileprivate func start() {
             lock.withLock { running += 1 }
         }
 
-        fileprivate func finish() {
+        fileprivate func end(after nanoseconds: UInt64, fileBytes: Int, stopped wasStopped: Bool) {
             lock.withLock {
                 running -= 1
-                finished += 1
+                if wasStopped {
+                    stops.append((nanoseconds, fileBytes))
+                } else {
+                    finished += 1
+                    if fileBytes >= Self.rateFileBytes {
+                        largeNanoseconds += nanoseconds
+                        largeBytes += fileBytes
+                    }
+                }
             }
         }
 
         /// Decodes in progress now.
         var runningDecodes: Int { lock.withLock { running } }
-        /// Decodes that have returned, successfully or not.
+        /// Decodes that ran to the end, successfully or not.
         var finishedDecodes: Int { lock.withLock { finished } }
+        /// Decodes the store stopped part-way because nobody waited for them any more.
+        var stoppedDecodes: Int { lock.withLock { stops.count } }
+        /// The work the stopped decodes did, in whole decodes: each one's time over the time a
+        /// finished decode takes for a file of its size, at the average rate (nanoseconds per
+        /// file byte) of the finished decodes of files of at least ``rateFileBytes``; each
+        /// counted as a whole decode when no such decode finished.
+        var stoppedDecodeEquivalent: Double {
+            lock.withLock {
+                guard largeBytes > 0, largeNanoseconds > 0 else { return Double(stops.count) }
+                let nanosecondsPerByte = Double(largeNanoseconds) / Double(largeBytes)
+                return stops.reduce(0) { total, stop in
+                    total + min(1, Double(stop.nanoseconds) / (nanosecondsPerByte * Double(max(1, stop.bytes))))
+                }
+            }
+        }
     }
 
     let counts = Counts()
@@ -40,9 +74,7 @@ struct CountingDecoder: ImageDecoding {
     }
 
     func decode(_ data: Data, scale: Int) throws -> Bitmap {
-        counts.start()
-        defer { counts.finish() }
-        return try decoder.decode(data, scale: scale)
+        try counted(data) { try decoder.decode(data, scale: scale) }
     }
 
     func pixelSize(of data: Data) -> (width: Int, height: Int)? {
@@ -50,8 +82,27 @@ struct CountingDecoder: ImageDecoding {
     }
 
     func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws -> Bitmap {
+        try counted(data) { try decoder.decode(data, scale: scale, maxPixelSize: maxPixelSize) }
+    }
+
+    private func counted(_ data: Data, _ decode: () throws -> Bitmap) throws -> Bitmap {
         counts.start()
-        defer { counts.finish() }
-        return try decoder.decode(data, scale: scale, maxPixelSize: maxPixelSize)
+        let start = MonotonicClock.now()
+        do {
+            let bitmap = try decode()
+            counts.end(after: MonotonicClock.now() - start, fileBytes: data.count, stopped: false)
+            return bitmap
+        } catch {
+            counts.end(after: MonotonicClock.now() - start, fileBytes: data.count, stopped: Self.isStop(error))
+            throw error
+        }
+    }
+
+    /// Whether `error` is the store stopping the decode, not a failure.
+    private static func isStop(_ error: any Error) -> Bool {
+        switch error as? BitmapDecoderError {
+        case .png(.cancelled), .jpeg(.cancelled): true
+        default: false
+        }
     }
 }

@@ -30,6 +30,7 @@ struct ScrollingBenchmark {
             scrollFrames: observations.scrollFrames,
             shownToSetNanoseconds: observations.shownToSetNanoseconds,
             unfinishedRows: observations.unfinishedRows, decodes: session.decodes,
+            stoppedDecodes: session.stoppedDecodes, stoppedDecodeEquivalent: session.stoppedDecodeEquivalent,
             usedDecodes: observations.usedDecodes,
             droppedDeliveries: observations.droppedDeliveries, failedLookups: observations.failedLookups,
             peakLiveBytes: session.peakLiveBytes, maximumDuplicates: observations.maximumDuplicates,

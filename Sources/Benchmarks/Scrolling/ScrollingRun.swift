@@ -18,8 +18,12 @@ struct ScrollingRun: FrameTimedRun {
     let shownToSetNanoseconds: [UInt64]
     /// Rows shown that left (or the run ended) before all their images were set.
     let unfinishedRows: Int
-    /// Decodes the store ran, wasted ones included.
+    /// Decodes the store ran to the end, wasted ones included.
     let decodes: Int
+    /// Decodes the store stopped part-way because their rows had gone.
+    let stoppedDecodes: Int
+    /// The work the stopped decodes did, in average finished decodes.
+    let stoppedDecodeEquivalent: Double
     /// Distinct decoded images that were set on a row on screen.
     let usedDecodes: Int
     /// Results handed back for rows already gone, and dropped.
@@ -35,6 +39,9 @@ struct ScrollingRun: FrameTimedRun {
 
     /// Decodes whose image no row on screen used: finished for rows already gone.
     var wastedDecodes: Int { decodes - usedDecodes }
+    /// All the decoding work nobody used, in average finished decodes: the wasted decodes and
+    /// the work of the stopped ones.
+    var wastedDecoding: Double { Double(wastedDecodes) + stoppedDecodeEquivalent }
 
     /// One frame at 60 frames per second.
     static let frameBudgetNanoseconds: UInt64 = 1_000_000_000 / 60

@@ -11,8 +11,12 @@ enum UIThreadSession {
     /// What one session cost, with what the workload's own thread observed.
     struct Measurement<Observations: Sendable>: Sendable {
         let observations: Observations
-        /// Decodes the store ran, wasted ones included.
+        /// Decodes the store ran to the end, wasted ones included.
         let decodes: Int
+        /// Decodes the store stopped part-way because nobody waited for them any more.
+        let stoppedDecodes: Int
+        /// The work of the stopped decodes, in average finished decodes.
+        let stoppedDecodeEquivalent: Double
         /// The most live decoded bytes at any moment of the session.
         let peakLiveBytes: Int
         /// Bitmaps still alive after the thread and the store were released: 0 unless something
@@ -33,10 +37,11 @@ enum UIThreadSession {
         let baseline = Bitmap.memory
         BitmapMemory.resetPeak()
         let start = MonotonicClock.now()
-        let (observations, decodes) = playOnUIThread(root: root, policy: policy, play)
+        let (observations, counts) = playOnUIThread(root: root, policy: policy, play)
         let wallSeconds = Double(MonotonicClock.now() - start) / 1e9
         return Measurement(
-            observations: observations, decodes: decodes,
+            observations: observations, decodes: counts.finishedDecodes, stoppedDecodes: counts.stoppedDecodes,
+            stoppedDecodeEquivalent: counts.stoppedDecodeEquivalent,
             peakLiveBytes: Bitmap.memory.peakBytes - baseline.liveBytes,
             liveCountAfterRelease: Bitmap.memory.liveCount - baseline.liveCount, wallSeconds: wallSeconds)
     }
@@ -44,7 +49,7 @@ enum UIThreadSession {
     /// The store is gone when this returns.
     private static func playOnUIThread<Observations: Sendable>(
         root: URL, policy: CachePolicy, _ play: @escaping @Sendable (ImageStore<Bitmap>) -> Observations
-    ) -> (Observations, decodes: Int) {
+    ) -> (Observations, CountingDecoder.Counts) {
         let decoder = CountingDecoder()
         let store = ImageStore(
             directories: [root], policy: policy, extensions: CorpusLayout.fileExtensions, decoder: decoder)
@@ -61,11 +66,11 @@ enum UIThreadSession {
         while !thread.isFinished { Thread.sleep(forTimeInterval: 0.001) }
         waitForIdleDecoder(decoder.counts)
         guard let result = observations.value else { preconditionFailure("the UI thread returned nothing") }
-        return (result, decoder.counts.finishedDecodes)
+        return (result, decoder.counts)
     }
 
     /// Waits until no decode has run for a while: a load whose last waiter left while it ran
-    /// still finishes (and counts as wasted).
+    /// stops or finishes (and counts as wasted).
     private static func waitForIdleDecoder(_ counts: CountingDecoder.Counts) {
         let deadline = MonotonicClock.now() + UInt64(idleTimeoutSeconds * 1e9)
         var quietChecks = 0
