@@ -53,8 +53,9 @@ extension ImageStore {
     ///   - priority: Where the load goes in the queue. Defaults to `.normal`.
     /// - Returns: The shared image.
     /// - Throws: ``ImageStoreError/cancelled`` as soon as the task is cancelled (the load goes on
-    ///   only if someone else still waits for it), or why there is no image, as
-    ///   ``loadImage(named:)`` throws.
+    ///   only if someone else still waits for it: otherwise a queued load is dropped and a running
+    ///   one stops part-way, within a row of pixels for the built-in decoders), or why there is no
+    ///   image, as ``loadImage(named:)`` throws.
     nonisolated(nonsending) public func image(
         named name: String, priority: ImageLoadPriority = .normal
     ) async throws(ImageStoreError) -> Image {

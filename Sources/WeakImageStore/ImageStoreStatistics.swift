@@ -27,9 +27,9 @@ public struct ImageStoreStatistics: Sendable, Equatable {
     /// task or prefetch) or ``ImageStore/removeAll()`` cancelled them.
     public var loadsCancelledBeforeStart = 0
     /// Loads stopped while a loading thread ran them, because their last waiter left: before
-    /// reading the file, before decoding it, or part-way through decoding it (the built-in PNG and
-    /// JPEG decoders stop within a row of pixels or of MCUs; other decoders run to the end).
-    /// A load that someone joins again after it stopped is queued again.
+    /// reading the file, before decoding it, or part-way through the decode (the built-in PNG and
+    /// JPEG decoders check as they go; other decoders run to the end). A load that someone joins
+    /// after it stopped is queued again.
     public var loadsStoppedWhileRunning = 0
     /// Queued loads that a synchronous lookup took over and ran on its own thread rather than
     /// wait behind other queued work.

@@ -306,7 +306,7 @@ final class StoreEngine: Sendable {
         do {
             if let cancellation {
                 result = .success(
-                    try DecodeCancellation.$current.withValue(cancellation) {
+                    try DecodeCancellation.current.withValue(cancellation) {
                         try decode(bytes, key.scale, key.maxPixelSize)
                     })
             } else {

@@ -17,7 +17,10 @@ final class DecodeCancellation: Sendable {
 
     /// The cancellation of the load whose decode runs on this thread, bound by the store around
     /// the decoder's call; nil outside a store's load (a decoder called directly never stops).
-    @TaskLocal static var current: DecodeCancellation?
+    ///
+    /// A `TaskLocal` declared as a constant rather than through `@TaskLocal`, which older SDKs
+    /// see as a property wrapper on a mutable static.
+    static let current = TaskLocal<DecodeCancellation?>(wrappedValue: nil)
 
     private let state = Lock(State.running)
 

@@ -40,15 +40,15 @@ final class DecodeCancellationTests: XCTestCase {
         cancellation.requestStop()
 
         XCTAssertThrowsError(
-            try DecodeCancellation.$current.withValue(cancellation) { try JPEGDecoder().decode(file, scale: 1) }
+            try DecodeCancellation.current.withValue(cancellation) { try JPEGDecoder().decode(file, scale: 1) }
         ) { XCTAssertEqual($0 as? JPEGError, .cancelled) }
         XCTAssertThrowsError(
-            try DecodeCancellation.$current.withValue(stopRequested()) {
+            try DecodeCancellation.current.withValue(stopRequested()) {
                 try JPEGDecoder().decode(file, scale: 1, maxPixelSize: 64)
             }
         ) { XCTAssertEqual($0 as? JPEGError, .cancelled) }
         XCTAssertNoThrow(
-            try DecodeCancellation.$current.withValue(DecodeCancellation()) { try JPEGDecoder().decode(file, scale: 1) }
+            try DecodeCancellation.current.withValue(DecodeCancellation()) { try JPEGDecoder().decode(file, scale: 1) }
         )
         XCTAssertNoThrow(try JPEGDecoder().decode(file, scale: 1), "no store, no stop")
     }
@@ -57,7 +57,7 @@ final class DecodeCancellationTests: XCTestCase {
         let file = try JPEGTestFiles.file("photo640_prog.jpg")
 
         XCTAssertThrowsError(
-            try DecodeCancellation.$current.withValue(stopRequested()) { try JPEGDecoder().decode(file, scale: 1) }
+            try DecodeCancellation.current.withValue(stopRequested()) { try JPEGDecoder().decode(file, scale: 1) }
         ) { XCTAssertEqual($0 as? JPEGError, .cancelled) }
     }
 
@@ -70,14 +70,14 @@ final class DecodeCancellationTests: XCTestCase {
             filteredData: rows.flatMap { [0] + $0 })
 
         XCTAssertThrowsError(
-            try DecodeCancellation.$current.withValue(stopRequested()) { try PNGDecoder().decode(file, scale: 1) }
+            try DecodeCancellation.current.withValue(stopRequested()) { try PNGDecoder().decode(file, scale: 1) }
         ) { XCTAssertEqual($0 as? PNGError, .cancelled) }
         XCTAssertThrowsError(
-            try DecodeCancellation.$current.withValue(stopRequested()) {
+            try DecodeCancellation.current.withValue(stopRequested()) {
                 try PNGDecoder().decode(file, scale: 1, maxPixelSize: 30)
             }
         ) { XCTAssertEqual($0 as? PNGError, .cancelled) }
-        let thumbnail = try DecodeCancellation.$current.withValue(DecodeCancellation()) {
+        let thumbnail = try DecodeCancellation.current.withValue(DecodeCancellation()) {
             try PNGDecoder().decode(file, scale: 1, maxPixelSize: 30)
         }
         XCTAssertEqual(thumbnail.width, 30)
@@ -158,7 +158,7 @@ final class DecodeCancellationTests: XCTestCase {
         let gate = DecodeGate()
         let sawCancellation = Lock(false)
         var decoder = FakeDecoder(gates: [2: gate], pollsForStop: true)
-        decoder.onDecode = { sawCancellation.withLock { $0 = DecodeCancellation.current != nil } }
+        decoder.onDecode = { sawCancellation.withLock { $0 = DecodeCancellation.current.get() != nil } }
         let store = makeStore(directories: [directory.url], decoder: decoder)
         let synchronous = Task.detached { store.image(named: "photo") }
         XCTAssertTrue(eventually { gate.arrived == 1 })

@@ -58,7 +58,7 @@ struct FakeDecoder: ImageDecoding {
         onDecode?()
         if let fill = data.first { gates[fill]?.pass() }
         if delay > 0 { Thread.sleep(forTimeInterval: delay) }
-        if pollsForStop, let cancellation = DecodeCancellation.current, cancellation.shouldStop() {
+        if pollsForStop, let cancellation = DecodeCancellation.current.get(), cancellation.shouldStop() {
             stoppedGate?.pass()
             throw Failure()
         }

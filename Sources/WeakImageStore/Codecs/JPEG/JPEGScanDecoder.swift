@@ -77,7 +77,7 @@ struct JPEGScanDecoder {
         }
         var mcuIndex = 0
         var nextRestart = 0
-        let cancellation = DecodeCancellation.current
+        let cancellation = DecodeCancellation.current.get()
         for mcuRow in 0..<mcuRows {
             if let cancellation, cancellation.shouldStop() { throw .cancelled }
             if streaming && mcuRow > 0 { coefficients.clear() }

@@ -131,7 +131,7 @@ public struct PNGDecoder: ImageDecoding {
         let sharedCount = max(outputCount, filteredCount)
         let sharesBuffer = !header.isInterlaced && filteredCount <= outputCount + header.height
         // A store that no longer needs the image stops the decode here or after inflating.
-        let cancellation = DecodeCancellation.current
+        let cancellation = DecodeCancellation.current.get()
         if let cancellation, cancellation.shouldStop() { throw .cancelled }
         var failure: PNGError?
         let capacity = sharesBuffer ? sharedCount + Inflater.outputSlack : outputCount

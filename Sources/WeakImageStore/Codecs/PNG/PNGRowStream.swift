@@ -45,7 +45,7 @@ enum PNGRowStream {
         var y = 0
         var straddlingCount = 0
         var badFilter: (type: UInt8, row: Int)?
-        let cancellation = DecodeCancellation.current
+        let cancellation = DecodeCancellation.current.get()
         var stopped = false
         do {
             while let chunk = try inflater.next() {
