@@ -85,20 +85,32 @@ final class DecodeCancellationTests: XCTestCase {
 
     // MARK: The store
 
-    func test_runningLoad_whoseLastWaiterLeft_stops_andStoresNothing() async throws {
+    /// The files of ``storeWithAbandonedLoad(gate:stoppedGate:)``, kept for the whole test.
+    private var directory: TestDirectory?
+
+    /// A store whose decoder polls for stops and waits at `gate` decoding "photo" (20 bytes),
+    /// with the load of a task that reached the gate and was then cancelled.
+    private func storeWithAbandonedLoad(
+        gate: DecodeGate, stoppedGate: DecodeGate? = nil
+    ) async -> (ImageStore<Bitmap>, FakeDecoder, leaving: Result<Bitmap, any Error>) {
         let directory = TestDirectory()
         directory.write("photo.png", size: 20, fill: 2)
-        let gate = DecodeGate()
-        let decoder = FakeDecoder(gates: [2: gate], pollsForStop: true)
+        let decoder = FakeDecoder(gates: [2: gate], pollsForStop: true, stoppedGate: stoppedGate)
         let store = makeStore(directories: [directory.url], decoder: decoder)
-        let waiter = Task { try await store.image(named: "photo") }
+        let leaving = Task { try await store.image(named: "photo") }
         XCTAssertTrue(eventually { gate.arrived == 1 })
+        leaving.cancel()
+        self.directory = directory
+        return (store, decoder, await leaving.result)
+    }
 
-        waiter.cancel()
-        let result = await waiter.result
+    func test_runningLoad_whoseLastWaiterLeft_stops_andStoresNothing() async throws {
+        let gate = DecodeGate()
+        let (store, _, leaving) = await storeWithAbandonedLoad(gate: gate)
+
         gate.open()
 
-        XCTAssertEqual(result.failure as? ImageStoreError, .cancelled)
+        XCTAssertEqual(leaving.failure as? ImageStoreError, .cancelled)
         XCTAssertTrue(eventually { store.statistics.loadsStoppedWhileRunning == 1 })
         XCTAssertTrue(eventually { store.engine._withState { $0.inFlight.operations.isEmpty } })
         XCTAssertNil(store.cachedImage(named: "photo"), "a stopped load stored an image")
@@ -107,15 +119,8 @@ final class DecodeCancellationTests: XCTestCase {
     }
 
     func test_waiterJoiningBeforeThePoll_keepsTheLoadGoing() async throws {
-        let directory = TestDirectory()
-        directory.write("photo.png", size: 20, fill: 2)
         let gate = DecodeGate()
-        let decoder = FakeDecoder(gates: [2: gate], pollsForStop: true)
-        let store = makeStore(directories: [directory.url], decoder: decoder)
-        let leaving = Task { try await store.image(named: "photo") }
-        XCTAssertTrue(eventually { gate.arrived == 1 })
-        leaving.cancel()
-        _ = await leaving.result
+        let (store, decoder, _) = await storeWithAbandonedLoad(gate: gate)
 
         let joining = Task { try await store.image(named: "photo") }
         XCTAssertTrue(eventually { store.statistics.coalescedLoads == 1 })
@@ -128,16 +133,9 @@ final class DecodeCancellationTests: XCTestCase {
     }
 
     func test_waiterJoiningAfterTheStop_getsTheLoadQueuedAgain() async throws {
-        let directory = TestDirectory()
-        directory.write("photo.png", size: 20, fill: 2)
         let gate = DecodeGate()
         let stoppedGate = DecodeGate()
-        let decoder = FakeDecoder(gates: [2: gate], pollsForStop: true, stoppedGate: stoppedGate)
-        let store = makeStore(directories: [directory.url], decoder: decoder)
-        let leaving = Task { try await store.image(named: "photo") }
-        XCTAssertTrue(eventually { gate.arrived == 1 })
-        leaving.cancel()
-        _ = await leaving.result
+        let (store, decoder, _) = await storeWithAbandonedLoad(gate: gate, stoppedGate: stoppedGate)
         gate.open()
         XCTAssertTrue(eventually { stoppedGate.arrived == 1 }, "the decoder did not see the stop")
 
