@@ -88,6 +88,12 @@ final class DecodeCancellationTests: XCTestCase {
     /// The files of ``storeWithAbandonedLoad(gate:stoppedGate:)``, kept for the whole test.
     private var directory: TestDirectory?
 
+    // XCTest on Linux never frees the instances of async tests, so the files go here.
+    override func tearDown() {
+        directory = nil
+        super.tearDown()
+    }
+
     /// A store whose decoder polls for stops and waits at `gate` decoding "photo" (20 bytes),
     /// with the load of a task that reached the gate and was then cancelled.
     private func storeWithAbandonedLoad(
