@@ -54,7 +54,7 @@ extension ImageStore {
     /// - Returns: The shared image.
     /// - Throws: ``ImageStoreError/cancelled`` as soon as the task is cancelled (the load goes on
     ///   only if someone else still waits for it: otherwise a queued load is dropped and a running
-    ///   one stops part-way, within a row of pixels for the built-in decoders), or why there is no
+    ///   one stops part-way, within a few kilobytes of data for the built-in decoders), or why there is no
     ///   image, as ``loadImage(named:)`` throws.
     nonisolated(nonsending) public func image(
         named name: String, priority: ImageLoadPriority = .normal

@@ -2,10 +2,10 @@
 ///
 /// A loading thread owns one per load it runs. When the load's last waiter leaves (a cell
 /// scrolled away and cancelled its task), the store *requests* a stop; the built-in decoders poll
-/// ``current`` once per row of pixels (PNG) or of MCUs (JPEG) and throw at the first poll that
-/// sees the request, which then becomes *stopped* for good. A waiter that joins before that
-/// withdraws the request and the load goes on; one that joins after it finds the load stopped,
-/// and the store queues the load again for it.
+/// ``current`` between rows of MCUs (JPEG) and between deflate blocks or inflated chunks (PNG)
+/// and throw at the first poll that sees the request, which then becomes *stopped* for good. A
+/// waiter that joins before that withdraws the request and the load goes on; one that joins
+/// after it finds the load stopped, and the store queues the load again for it.
 ///
 /// Without this, a flung list decodes every photo whose cell appeared, to the end, for nobody.
 final class DecodeCancellation: Sendable {

@@ -67,16 +67,21 @@ struct Inflater {
     ///   - outputCount: The exact number of bytes the stream must produce, or at least produce
     ///     with `surplus` ``Surplus/discard``.
     ///   - surplus: What to do with bytes beyond `outputCount`. Defaults to ``Surplus/reject``.
+    ///   - shouldStop: Asked before each block after the first; `true` stops the decompression
+    ///     there (a store no longer needs the image being decoded).
+    /// - Returns: `false` if `shouldStop` stopped it, leaving the output partially written.
     /// - Throws: ``InflateError`` if the stream is invalid, truncated, produces fewer (or, unless
     ///   discarded, more) bytes, or fails its checksum. The output is then partially written.
     /// - Complexity: O(`inputCount + outputCount`), plus the surplus's size if discarded.
+    @discardableResult
     static func inflate(
         zlib input: UnsafePointer<UInt8>,
         count inputCount: Int,
         into output: UnsafeMutablePointer<UInt8>,
         count outputCount: Int,
-        surplus: Surplus = .reject
-    ) throws(InflateError) {
+        surplus: Surplus = .reject,
+        shouldStop: (() -> Bool)? = nil
+    ) throws(InflateError) -> Bool {
         let workspace = InflateWorkspace()
         defer { workspace.deallocate() }
         var inflater = Inflater(
@@ -84,19 +89,20 @@ struct Inflater {
             workspace: workspace, surplus: surplus
         )
         defer { inflater.surplusWindow?.deallocate() }
-        try inflater.run()
+        return try inflater.run(shouldStop: shouldStop)
     }
 
-    private mutating func run() throws(InflateError) {
+    /// - Returns: `false` if `shouldStop` stopped it between two blocks.
+    private mutating func run(shouldStop: (() -> Bool)?) throws(InflateError) -> Bool {
         try readHeader()
         do {
-            try readBlocks()
+            guard try readBlocks(shouldStop: shouldStop) else { return false }
         } catch {
             // Past the output's end only running out of input counts, as in libpng. zlib checks
             // a match's distance only when it copies it, so a bad one right at the end is past it.
             guard error != .truncated else { throw error }
-            if isDiscardingSurplus { return }
-            if surplus == .discard, output == outputEnd, case .distanceTooFarBack = error { return }
+            if isDiscardingSurplus { return true }
+            if surplus == .discard, output == outputEnd, case .distanceTooFarBack = error { return true }
             throw error
         }
         if reader.isOverrun { throw .truncated }
@@ -107,18 +113,22 @@ struct Inflater {
         }
         let trailer = try reader.takeAlignedBytes(4)
         // The checksum of a stream with a surplus covers bytes that were not kept.
-        if isDiscardingSurplus { return }
+        if isDiscardingSurplus { return true }
         let declared =
             UInt32(trailer[0]) << 24 | UInt32(trailer[1]) << 16 | UInt32(trailer[2]) << 8
             | UInt32(trailer[3])
         let computed = Adler32.checksum(outputStart, count: expected)
         guard declared == computed else { throw .adlerMismatch(declared: declared, computed: computed) }
+        return true
     }
 
     /// Decodes blocks up to and including the final one.
-    private mutating func readBlocks() throws(InflateError) {
+    ///
+    /// - Returns: `false` if `shouldStop`, asked between blocks, stopped it.
+    private mutating func readBlocks(shouldStop: (() -> Bool)?) throws(InflateError) -> Bool {
         var isFinalBlock = false
         repeat {
+            if let shouldStop, output > outputStart, shouldStop() { return false }
             let blockHeader = try reader.read(3)
             isFinalBlock = blockHeader & 1 == 1
             switch blockHeader >> 1 {
@@ -143,6 +153,7 @@ struct Inflater {
                 throw failure(.badBlockType)
             }
         } while !isFinalBlock
+        return true
     }
 
     /// Checks the two-byte zlib header: deflate, a window of at most 32 KiB, no preset dictionary.

@@ -130,7 +130,8 @@ public struct PNGDecoder: ImageDecoding {
         // filtered data is larger than or scattered over the output, use a temporary buffer.
         let sharedCount = max(outputCount, filteredCount)
         let sharesBuffer = !header.isInterlaced && filteredCount <= outputCount + header.height
-        // A store that no longer needs the image stops the decode here or after inflating.
+        // A store that no longer needs the image stops the decode here, between deflate blocks
+        // (see inflate) or after inflating.
         let cancellation = DecodeCancellation.current.get()
         if let cancellation, cancellation.shouldStop() { throw .cancelled }
         var failure: PNGError?
@@ -197,11 +198,17 @@ public struct PNGDecoder: ImageDecoding {
         }
         (compressed + compressedCount).initializeMemory(as: UInt8.self, repeating: 0, count: BitReader.padding)
         let input = compressed.bindMemory(to: UInt8.self, capacity: compressedCount + BitReader.padding)
+        // A store that no longer needs the image stops the decode between deflate blocks.
+        let shouldStop = DecodeCancellation.current.get().map { cancellation in { cancellation.shouldStop() } }
+        let completed: Bool
         do {
-            try Inflater.inflate(zlib: input, count: compressedCount, into: filtered, count: count, surplus: .discard)
+            completed = try Inflater.inflate(
+                zlib: input, count: compressedCount, into: filtered, count: count, surplus: .discard,
+                shouldStop: shouldStop)
         } catch {
             throw .inflate(error)
         }
+        if !completed { throw .cancelled }
     }
 
     /// Rejects the data if any row has a filter type other than 0...4, so that reconstruction,

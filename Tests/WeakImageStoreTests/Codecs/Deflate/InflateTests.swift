@@ -293,19 +293,52 @@ final class InflateTests: XCTestCase {
         XCTAssertEqual(inflateError(Array(stream.prefix(12)), expectedCount: expected.count), .truncated)
     }
 
+    // MARK: Stopping
+
+    func test_shouldStop_isAskedBetweenBlocks_andStopsBeforeTheNext() throws {
+        var writer = PNGTestDeflateWriter()
+        writer.storedBlock(Array("first ".utf8), isFinal: false)
+        writer.storedBlock(Array("second ".utf8), isFinal: false)
+        writer.storedBlock(Array("third".utf8), isFinal: true)
+        let expected = writer.expectedOutput
+        let stream = PNGTestDeflateWriter.zlib(writer.finish(), adlerOf: expected)
+        var questions = 0
+
+        let stopped = try inflate(stream, expectedCount: expected.count) {
+            questions += 1
+            return questions == 2
+        }
+
+        XCTAssertFalse(stopped.completed)
+        XCTAssertEqual(questions, 2, "asked before the second and the third block")
+        XCTAssertEqual(String(decoding: stopped.output.prefix(13), as: UTF8.self), "first second ")
+        let finished = try inflate(stream, expectedCount: expected.count) { false }
+        XCTAssertTrue(finished.completed)
+        XCTAssertEqual(finished.output, expected)
+    }
+
     // MARK: Helpers
 
     /// Inflates `stream` into exactly `expectedCount` bytes through padded buffers, as the PNG
     /// decoder does.
     private func inflate(_ stream: [UInt8], expectedCount: Int) throws(InflateError) -> [UInt8] {
+        try inflate(stream, expectedCount: expectedCount, shouldStop: nil).output
+    }
+
+    /// ``inflate(_:expectedCount:)`` asking `shouldStop` between blocks.
+    private func inflate(
+        _ stream: [UInt8], expectedCount: Int, shouldStop: (() -> Bool)?
+    ) throws(InflateError) -> (completed: Bool, output: [UInt8]) {
         let input = UnsafeMutablePointer<UInt8>.allocate(capacity: stream.count + BitReader.padding)
         defer { input.deallocate() }
         input.initialize(from: stream, count: stream.count)
         (input + stream.count).initialize(repeating: 0, count: BitReader.padding)
         let output = UnsafeMutablePointer<UInt8>.allocate(capacity: expectedCount + Inflater.outputSlack)
         defer { output.deallocate() }
-        try Inflater.inflate(zlib: input, count: stream.count, into: output, count: expectedCount)
-        return Array(UnsafeBufferPointer(start: output, count: expectedCount))
+        output.initialize(repeating: 0, count: expectedCount + Inflater.outputSlack)
+        let completed = try Inflater.inflate(
+            zlib: input, count: stream.count, into: output, count: expectedCount, shouldStop: shouldStop)
+        return (completed, Array(UnsafeBufferPointer(start: output, count: expectedCount)))
     }
 
     /// Inflates what `writer` wrote, in a zlib stream, into exactly its expected output's size.
