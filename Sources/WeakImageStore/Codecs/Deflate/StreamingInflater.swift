@@ -2,9 +2,11 @@
 /// output at a time, holding only the 32 KiB window deflate may refer back to, a chunk of fresh
 /// output and a small copy of the input.
 ///
-/// The output must have exactly the size the caller expects, as for ``Inflater``, and the errors
-/// are the same, in the same order: the stream is checked to the end, its Adler-32 included,
-/// when ``next()`` returns `nil`.
+/// The output must have at least the size the caller expects, as for ``Inflater`` with
+/// ``Inflater/Surplus/discard``, and the errors are the same, in the same order: the stream is
+/// checked to the end, its Adler-32 included, when ``next()`` returns `nil`. A stream that holds
+/// more is decoded to its end without keeping the surplus (through the inflater's surplus
+/// window: 64 KiB more), as libpng and a full decode do.
 ///
 /// Decoding pauses only between symbols, where the state is the bit reader, the output position
 /// and the current block's tables: before a symbol, the output has room for the longest match
@@ -67,11 +69,12 @@ struct StreamingInflater: ~Copyable {
         buffer.initialize(repeating: 0, count: bufferCount)
         inflater = Inflater(
             reader: BitReader(start: staging, count: 0), output: buffer, outputCount: 0,
-            workspace: InflateWorkspace()
+            workspace: InflateWorkspace(), surplus: .discard
         )
     }
 
     deinit {
+        inflater.surplusWindow?.deallocate()
         inflater.workspace.deallocate()
         staging.deallocate()
         buffer.deallocate()
@@ -89,15 +92,26 @@ struct StreamingInflater: ~Copyable {
         let freshStart = inflater.output
         let remaining = expectedCount - deliveredCount
         let physicalEnd = buffer + Self.windowCount + Self.chunkCount + Self.longestMatch
-        inflater.outputEnd = physicalEnd - freshStart > remaining ? freshStart + remaining : physicalEnd
+        let expectedEnd = freshStart + remaining
+        inflater.outputEnd = physicalEnd - freshStart > remaining ? expectedEnd : physicalEnd
         inflater.outputPause = buffer + Self.windowCount + Self.chunkCount
         do {
             try decode(freshStart: freshStart)
-        } catch .tooMuchData {
-            // The inflater only knows the part of the output in its buffer.
-            throw .tooMuchData(expected: expectedCount)
+        } catch {
+            // As in a full decode: while the surplus is discarded only running out of input
+            // counts, and a match reaching too far back right where the output is full ends it.
+            guard error != .truncated else { throw error }
+            if inflater.isDiscardingSurplus {
+                phase = .finished
+            } else if case .distanceTooFarBack = error, inflater.output == expectedEnd {
+                phase = .finished
+            } else {
+                throw error
+            }
         }
-        let count = inflater.output - freshStart
+        // Once the surplus is being discarded the output is complete, and the inflater writes
+        // into its surplus window.
+        let count = (inflater.isDiscardingSurplus ? expectedEnd : inflater.output) - freshStart
         guard count > 0 else { return nil }
         checksum = Adler32.checksum(freshStart, count: count, continuing: checksum)
         deliveredCount += count
@@ -155,6 +169,11 @@ struct StreamingInflater: ~Copyable {
                 if inflater.output > inflater.outputPause { return }
                 try copyStored(remaining: remaining)
             case .trailer:
+                if inflater.isDiscardingSurplus {
+                    try checkTrailerAfterSurplus()
+                    phase = .finished
+                    return
+                }
                 // Hand out the last bytes before checking the stream's end.
                 if inflater.output > freshStart { return }
                 try checkTrailer()
@@ -197,8 +216,9 @@ struct StreamingInflater: ~Copyable {
     private mutating func copyStored(remaining: Int) throws(InflateError) {
         try stageInput(atLeast: Self.blockHeaderMargin)
         let staged = stagedCount - inflater.reader.consumedBitCount / 8
+        // Only the output's end leaves no room (a chunk's end pauses first): go on discarding.
+        if inflater.output == inflater.outputEnd { try inflater.makeRoomForSurplus() }
         let room = inflater.outputEnd - inflater.output
-        guard room > 0 else { throw .tooMuchData(expected: expectedCount) }
         guard staged > 0 else { throw .truncated }
         let count = min(remaining, staged, room)
         let bytes = try inflater.reader.takeAlignedBytes(count)
@@ -219,6 +239,14 @@ struct StreamingInflater: ~Copyable {
         let declared =
             UInt32(trailer[0]) << 24 | UInt32(trailer[1]) << 16 | UInt32(trailer[2]) << 8 | UInt32(trailer[3])
         guard declared == checksum else { throw .adlerMismatch(declared: declared, computed: checksum) }
+    }
+
+    /// Checks, after the final block of a stream with a surplus, that the stream is whole; its
+    /// Adler-32 covers bytes that were not kept, so it is not checked.
+    private mutating func checkTrailerAfterSurplus() throws(InflateError) {
+        try stageInput(atLeast: Self.blockHeaderMargin)
+        if inflater.reader.isOverrun { throw .truncated }
+        _ = try inflater.reader.takeAlignedBytes(4)
     }
 
     /// Makes sure at least `count` unread compressed bytes are staged, or all that are left:

@@ -102,21 +102,7 @@ extension PNGDecoder {
             }
         }
         if !reduced.isEmpty {
-            let images: [Bitmap]
-            do {
-                images = try decodeStreaming(bytes: bytes, scale: scale, sizes: reduced.map(\.size))
-            } catch .inflate(.tooMuchData) {
-                // The streamed path keeps no room for image data beyond what the image needs;
-                // such files decode as the full decode decodes them (it discards the surplus, as
-                // libpng does), then are averaged. Rare, and bounded by the same limits.
-                let source: Bitmap
-                if let full {
-                    source = full
-                } else {
-                    source = try decode(bytes: bytes, scale: scale)
-                }
-                images = reduced.map { source.averaged(to: $0.size) }
-            }
+            let images = try decodeStreaming(bytes: bytes, scale: scale, sizes: reduced.map(\.size))
             for (entry, image) in zip(reduced, images) {
                 bitmaps[entry.index] = image
             }

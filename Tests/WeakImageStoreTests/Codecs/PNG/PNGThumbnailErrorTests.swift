@@ -110,4 +110,32 @@ final class PNGThumbnailErrorTests: XCTestCase {
         XCTAssertEqual(thumbnail.pixels, full.downsampled(maxPixelSize: 16).pixels)
     }
 
+    func test_surplusLongerThanTheWindows_isStreamedToItsEnd_andCutShortIsTruncated() throws {
+        // 40 × 30 gray in a stored block, then 200 KB more in a fixed block of matches (through
+        // the streaming and the surplus windows' slides), then a stored block
+        let rows: [UInt8] = (0..<30).flatMap { row -> [UInt8] in [1] + (0..<40).map { UInt8(($0 * 3 + row) % 7) } }
+        var writer = PNGTestDeflateWriter()
+        writer.storedBlock(rows, isFinal: false)
+        writer.beginFixedBlock(isFinal: false)
+        while writer.expectedOutput.count < 200_000 { writer.match(length: 258, distance: 1_000) }
+        writer.endOfBlock()
+        writer.storedBlock([UInt8](repeating: 9, count: 5_000), isFinal: true)
+        let expected = writer.expectedOutput
+        let stream = PNGTestDeflateWriter.zlib(writer.finish(), adlerOf: expected)
+        func file(_ stream: [UInt8]) -> Data {
+            PNGTestFiles.file(
+                PNGTestFiles.chunk("IHDR", PNGTestFiles.header(width: 40, height: 30, bitDepth: 8, colorType: 0)),
+                PNGTestFiles.chunk("IDAT", stream), PNGTestFiles.chunk("IEND"))
+        }
+        let decoder = PNGDecoder()
+
+        let full = try decoder.decode(file(stream), scale: 1)
+        let thumbnail = try decoder.decode(file(stream), scale: 1, maxPixelSize: 16)
+        XCTAssertEqual(thumbnail.pixels, full.downsampled(maxPixelSize: 16).pixels)
+
+        let cut = file(Array(stream.prefix(stream.count - 2_000)))
+        XCTAssertEqual(Self.error { try decoder.decode(cut, scale: 1, maxPixelSize: 16) }, .inflate(.truncated))
+        XCTAssertEqual(Self.error { try decoder.decode(cut, scale: 1) }, .inflate(.truncated))
+    }
+
 }
