@@ -110,6 +110,14 @@ final class DecodeCancellationTests: XCTestCase {
         return (store, decoder, await leaving.result)
     }
 
+    /// Looks "photo" up, which joins the load in flight, then opens `gate` and waits for it.
+    private func lookUpJoining(_ store: ImageStore<Bitmap>, thenOpen gate: DecodeGate) async throws -> Bitmap {
+        let joining = Task { try await store.image(named: "photo") }
+        XCTAssertTrue(eventually { store.statistics.coalescedLoads == 1 })
+        gate.open()
+        return try await joining.value
+    }
+
     func test_runningLoad_whoseLastWaiterLeft_stops_andStoresNothing() async throws {
         let gate = DecodeGate()
         let (store, _, leaving) = await storeWithAbandonedLoad(gate: gate)
@@ -128,10 +136,7 @@ final class DecodeCancellationTests: XCTestCase {
         let gate = DecodeGate()
         let (store, decoder, _) = await storeWithAbandonedLoad(gate: gate)
 
-        let joining = Task { try await store.image(named: "photo") }
-        XCTAssertTrue(eventually { store.statistics.coalescedLoads == 1 })
-        gate.open()
-        let image = try await joining.value
+        let image = try await lookUpJoining(store, thenOpen: gate)
 
         XCTAssertEqual(image.cost, 20)
         XCTAssertEqual(store.statistics.loadsStoppedWhileRunning, 0)
@@ -145,10 +150,7 @@ final class DecodeCancellationTests: XCTestCase {
         gate.open()
         XCTAssertTrue(eventually { stoppedGate.arrived == 1 }, "the decoder did not see the stop")
 
-        let joining = Task { try await store.image(named: "photo") }
-        XCTAssertTrue(eventually { store.statistics.coalescedLoads == 1 })
-        stoppedGate.open()
-        let image = try await joining.value
+        let image = try await lookUpJoining(store, thenOpen: stoppedGate)
 
         XCTAssertEqual(image.cost, 20)
         XCTAssertEqual(store.statistics.loadsStoppedWhileRunning, 1)
