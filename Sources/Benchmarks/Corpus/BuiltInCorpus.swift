@@ -154,8 +154,8 @@ enum BuiltInCorpus {
     private static func summary(_ profile: BenchmarkProfile, layout: CorpusLayout) -> [String] {
         let distinct = profile.distinctLargeImageCount
         return [
-            "built-in corpus, generated: drawn images as PNG (zlib level 6-like compression, filters chosen "
-                + "per row), photos as baseline JPEG (quality 85, 4:2:0)",
+            "built-in corpus, generated: drawn images as PNG (as libpng writes them by default: a filter chosen "
+                + "per row, zlib level 6, Z_FILTERED), photos as baseline JPEG (quality 85, 4:2:0)",
             "  icons: \(CorpusLayout.screenIconCount + CorpusLayout.feedIconCount + 1) at @1x/@2x/@3x, "
                 + "16-60 pt (16-180 px), RGBA; lookups resolve to @2x",
             "  avatars: \(CorpusLayout.avatarCount) at @1x/@2x/@3x, 40 pt, photo in a circle, RGBA",

@@ -1,8 +1,9 @@
 /// A DEFLATE compressor (RFC 1951): LZ77 over a 32 KiB window with hash chains and lazy matching,
 /// then each block as stored, fixed-Huffman or dynamic-Huffman, whichever is smallest.
 ///
-/// The matcher follows zlib's level 6 (`deflate_slow` with good 8, lazy 16, nice 128, chain 128),
-/// so compressed sizes are comparable to what image editors write. Correctness matters more than
+/// The matcher follows zlib's level 6 (`deflate_slow` with good 8, lazy 16, nice 128, chain 128)
+/// with the `Z_FILTERED` strategy, as libpng calls zlib by default, so the streams are like what
+/// image editors write. Correctness matters more than
 /// speed here: it only prepares the benchmark's corpus.
 enum Deflate {
     /// Symbols per block: zlib closes a block every 16 K symbols, so codes follow the data.

@@ -1,4 +1,5 @@
-/// Finds LZ77 matches with zlib level 6's hash chains and one step of lazy evaluation.
+/// Finds LZ77 matches with zlib level 6's hash chains and one step of lazy evaluation, under the
+/// `Z_FILTERED` strategy libpng uses for filtered image data.
 struct LZ77Matcher {
     private static let windowSize = 32_768
     private static let minimumMatch = 3
@@ -12,8 +13,11 @@ struct LZ77Matcher {
     private static let maximumLazy = 16
     /// ...and stop at once on a match this long.
     private static let niceMatch = 128
-    /// Length-3 matches further back than this cost more bits than the literals (zlib's TOO_FAR).
-    private static let tooFar = 4096
+    /// `Z_FILTERED`: matches of 5 bytes or fewer are dropped, as zlib's `deflate_slow` does under
+    /// that strategy (which makes its `TOO_FAR` rule for distant 3-byte matches moot). libpng compresses filtered rows with it by default (`PNG_Z_DEFAULT_STRATEGY`
+    /// is 1 in its `pnglibconf.h`): filtered photo rows are small noisy differences, whose short
+    /// matches cost more bits than their literals and several times their decoding time.
+    private static let longestDroppedMatch = 5
 
     private var head = [Int32](repeating: -1, count: 1 << hashBits)
     private var previous = [Int32](repeating: -1, count: windowSize)
@@ -99,9 +103,7 @@ struct LZ77Matcher {
             candidate = next
             chainLeft -= 1
         }
-        if bestDistance == 0 || (bestLength == Self.minimumMatch && bestDistance > Self.tooFar) {
-            return (0, 0)
-        }
+        if bestDistance == 0 || bestLength <= Self.longestDroppedMatch { return (0, 0) }
         return (bestLength, bestDistance)
     }
 }

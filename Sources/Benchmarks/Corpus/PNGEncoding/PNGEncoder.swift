@@ -1,8 +1,8 @@
 import Foundation
 import WeakImageStore
 
-/// Writes a ``Bitmap`` as a PNG file the way image editors do: a filter chosen per row, zlib
-/// compression, 64 KiB IDAT chunks.
+/// Writes a ``Bitmap`` as a PNG file the way image editors do with libpng's defaults: a filter
+/// chosen per row, zlib level 6 with the `Z_FILTERED` strategy, 64 KiB IDAT chunks.
 ///
 /// | bitmap format | PNG color type |
 /// |---|---|
