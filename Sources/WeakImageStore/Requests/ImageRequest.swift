@@ -143,14 +143,13 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
             case .named(let name): "named \(name.debugDescription)"
             case .file(let path): "file \(path)"
             case .url(let url): "url \(url.url.absoluteString)\(Self.describeCacheKey(of: url.identity))"
-            case .provider(let provider): provider.identity.description
+            case .provider(let provider): provider.description
             }
         guard let maxPixelSize else { return source }
         return "\(source) at \(maxPixelSize) px"
     }
 
     private static func describeCacheKey(of identity: SourceIdentity) -> String {
-        if case .cacheKey(let key) = identity.origin { return " (cache key \(key.debugDescription))" }
-        return ""
+        identity.kind == .cacheKey ? " (cache key \(identity.value.debugDescription))" : ""
     }
 }

@@ -7,8 +7,12 @@ final class ProviderSource: Hashable, Sendable {
 
     init(_ provider: some ImageDataProvider) {
         self.provider = provider
-        identity = SourceIdentity(.provider(identity: provider.identity, version: provider.version))
+        identity = .provider(identity: provider.identity, version: provider.version)
+        description = "provider \(provider.identity.debugDescription) version \(provider.version.debugDescription)"
     }
+
+    /// `provider "photos/42" version "7"`, for messages.
+    let description: String
 
     /// The full-size request for this provider: what errors name.
     var request: ImageRequest {

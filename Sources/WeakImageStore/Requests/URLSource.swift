@@ -10,7 +10,7 @@ final class URLSource: Hashable, Sendable {
 
     init(_ url: URL, cacheKey: String?) {
         self.url = url
-        identity = SourceIdentity(cacheKey.map { .cacheKey($0) } ?? .url(CanonicalURL.string(for: url)))
+        identity = cacheKey.map { .cacheKey($0) } ?? .url(CanonicalURL.string(for: url))
     }
 
     static func == (lhs: URLSource, rhs: URLSource) -> Bool {

@@ -16,6 +16,7 @@ extension ImageStore {
     /// - Parameter request: What to load, and at what size.
     /// - Returns: The shared image, or nil.
     /// - Complexity: A hit costs the lookup of the request's source and one of the image.
+    @inline(__always)  // into the name and path conveniences: a hit pays for one call, not two
     public func image(for request: ImageRequest) -> Image? {
         try? loadImage(for: request)
     }
@@ -31,6 +32,7 @@ extension ImageStore {
     /// - Throws: An ``ImageStoreError`` saying why: for names `invalidName`, `notFound`; for
     ///   files `unreadable`, `fileTooLarge`, `decodingFailed`; for providers `providerFailed`,
     ///   `dataTooLarge`, `undecodable`; for URLs other than `file:` `unsupportedURL`.
+    @inline(__always)  // into the name and path conveniences: a hit pays for one call, not two
     public func loadImage(for request: ImageRequest) throws(ImageStoreError) -> Image {
         cast(try engine.load(request))
     }
@@ -48,6 +50,7 @@ extension ImageStore {
     /// - Returns: The shared image, or nil if it is not in memory, or its name was never resolved,
     ///   or (for a thumbnail) its image's size is not known yet.
     /// - Complexity: As a synchronous hit.
+    @inline(__always)  // into the name and path conveniences: a hit pays for one call, not two
     public func cachedImage(for request: ImageRequest) -> Image? {
         // Not `Optional.map`: generic over `Image`, it would look up metadata at run time.
         guard let image = engine.cachedImage(request) else { return nil }

@@ -3,14 +3,13 @@
 extension ImageKey {
     /// The real path of the file this image comes from; nil for other sources.
     var filePath: String? {
-        guard case .file(let realPath) = source.origin else { return nil }
-        return realPath
+        source.kind == .file ? source.value : nil
     }
 }
 
 extension SourceIdentity {
     /// The identity of the file at `realPath`, at scale 1 unless given.
     static func file(_ realPath: String, scale: Int = 1) -> SourceIdentity {
-        SourceIdentity(.file(realPath: realPath), scale: scale)
+        .file(realPath: realPath, scale: scale)
     }
 }

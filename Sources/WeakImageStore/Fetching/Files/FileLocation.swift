@@ -2,8 +2,9 @@
 /// following a symbolic link below it (see ``ConfinedFileOpener``) — the store directory a name
 /// was found in, or `/` for a path the caller gave.
 ///
-/// The root is not part of any identity: one file is one image however it was found.
-struct FileLocation: Sendable, Equatable {
+/// The root is not part of any identity: one file is one image however it was found. A class,
+/// made once per resolution, so the loads and steps that carry it copy one reference.
+final class FileLocation: Sendable {
     let path: String
     let root: String
 

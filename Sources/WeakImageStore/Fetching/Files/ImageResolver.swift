@@ -78,6 +78,6 @@ struct ImageResolver: Sendable {
 
     /// A file's full-size image: known by its real path and scale.
     private static func source(_ location: FileLocation, scale: Int) -> ImageSource {
-        ImageSource(SourceIdentity(.file(realPath: location.path), scale: scale), bytes: .file(location))
+        ImageSource(.file(realPath: location.path, scale: scale), bytes: .file(location))
     }
 }

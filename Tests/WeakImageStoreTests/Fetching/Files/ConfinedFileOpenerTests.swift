@@ -119,7 +119,7 @@ final class ConfinedFileOpenerTests: XCTestCase {
     func test_rootIsNotPartOfTheImagesIdentity() {
         func source(root: String) -> ImageSource {
             let location = FileLocation(path: "/a/b.png", root: root)
-            return ImageSource(SourceIdentity(.file(realPath: location.path), scale: 2), bytes: .file(location))
+            return ImageSource(.file(realPath: location.path, scale: 2), bytes: .file(location))
         }
 
         XCTAssertEqual(source(root: "/a"), source(root: "/"))
