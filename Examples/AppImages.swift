@@ -9,7 +9,8 @@ import WeakImageStore
 ///
 /// The store serves loose files: images copied into the bundle as files (a folder reference, not
 /// an asset catalog), and files the app downloaded or the user saved. Images inside
-/// `Assets.car` are not files; keep loading those with `UIImage(named:)`.
+/// `Assets.car` are not files; keep loading those with `UIImage(named:)`. Bytes the app keeps
+/// elsewhere, such as photos in a database, go through a data provider (`PhotoBlobProvider`).
 enum AppImages {
     /// Downloaded images, saved as `<name>@2x.png` etc. like bundled ones.
     static let downloads: URL? = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?

@@ -3,30 +3,28 @@ import SwiftUI
 import UIKit
 import WeakImageStore
 
-/// An image from the store, by name, in SwiftUI, loaded without blocking the main thread.
+/// An image from the store, for any request, in SwiftUI, loaded without blocking the main thread.
 struct StoreImage: View {
-    let name: String
-    /// The longest side to decode, in pixels: the view's size in points times the screen scale.
-    var maxPixelSize = 132
+    /// The image and the size to decode it at: `maxPixelSize` is the view's size in points times
+    /// the screen scale.
+    let request: ImageRequest
     var images: ImageStore<UIImage> = AppImages.store
-    @State private var loaded: (name: String, image: UIImage)?
+    @State private var loaded: (request: ImageRequest, image: UIImage)?
 
     var body: some View {
         Group {
             // A hit needs no task at all: the store answers from memory.
-            if let image = loaded?.name == name
-                ? loaded?.image : images.cachedImage(named: name, maxPixelSize: maxPixelSize)
-            {
+            if let image = loaded?.request == request ? loaded?.image : images.cachedImage(for: request) {
                 Image(uiImage: image).resizable().scaledToFill()
             } else {
                 Image(systemName: "person.crop.circle").resizable().scaledToFit()
             }
         }
-        // Runs when the row appears or its name changes, and is cancelled when the row goes
-        // away or the name changes: a cancelled load delivers nothing.
-        .task(id: name) {
-            guard let image = try? await images.image(named: name, maxPixelSize: maxPixelSize) else { return }
-            loaded = (name, image)
+        // Runs when the row appears or its request changes, and is cancelled when the row goes
+        // away or the request changes: a cancelled load delivers nothing.
+        .task(id: request) {
+            guard let image = try? await images.image(for: request) else { return }
+            loaded = (request, image)
         }
     }
 }
@@ -39,7 +37,8 @@ struct FeedList: View {
     var body: some View {
         List(items) { item in
             HStack(spacing: 12) {
-                StoreImage(name: item.imageName)
+                // 44 points at 3x.
+                StoreImage(request: .named(item.imageName, maxPixelSize: 132))
                     .frame(width: 44, height: 44)
                     .clipShape(Circle())
                 Text(item.title)

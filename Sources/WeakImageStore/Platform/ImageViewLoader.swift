@@ -3,17 +3,17 @@ import UIKit
 
 /// Shows store images in one image view, so a table or collection view cell needs no bookkeeping.
 ///
-/// Each ``setImage(named:from:maxPixelSize:priority:placeholder:)`` shows the image at once when
-/// the store holds it, and otherwise loads it asynchronously. Asking for another image (a reused
-/// cell), calling ``cancel()`` or releasing the loader cancels the previous request, and a result
-/// that arrives for a request no longer current is never shown.
+/// Each ``setImage(_:from:priority:placeholder:)`` shows the image at once when the store holds
+/// it, and otherwise loads it asynchronously. Asking for another image (a reused cell), calling
+/// ``cancel()`` or releasing the loader cancels the previous request, and a result that arrives
+/// for a request no longer current is never shown.
 ///
 /// ```swift
 /// final class PhotoCell: UITableViewCell {
 ///     private lazy var loader = ImageViewLoader(imageView: imageView!)
 ///
 ///     func show(_ photo: Photo, from store: ImageStore<UIImage>) {
-///         loader.setImage(named: photo.fileName, from: store, maxPixelSize: 300)
+///         loader.setImage(.named(photo.fileName, maxPixelSize: 300), from: store)
 ///     }
 ///
 ///     override func prepareForReuse() {
@@ -42,8 +42,41 @@ public final class ImageViewLoader {
         currentLoad.withLock { $0?.cancel() }
     }
 
+    /// Shows the image `request` asks for: at once if `store` holds it, else `placeholder` until it
+    /// has loaded.
+    ///
+    /// The lookup that answers at once is memory-only: it never reads a file, never calls a data
+    /// provider and never decodes, so the main thread never waits. A miss loads on the store's
+    /// loading threads.
+    ///
+    /// - Parameters:
+    ///   - request: The image and the size to decode it at: its `maxPixelSize` should be the view's
+    ///     size in points times the screen scale, or nil for the full-size image.
+    ///   - store: The store to load from.
+    ///   - priority: The load's priority. Defaults to `.high`: the view is on screen.
+    ///   - placeholder: What to show while loading, and if the load fails. Defaults to nil.
+    public func setImage(
+        _ request: ImageRequest, from store: ImageStore<UIImage>, priority: ImageLoadPriority = .high,
+        placeholder: UIImage? = nil
+    ) {
+        cancel()
+        if let cached = store.cachedImage(for: request) {
+            imageView?.image = cached
+            return
+        }
+        imageView?.image = placeholder
+        let requestGeneration = generation
+        let task = Task { [weak self] in
+            let image = try? await store.image(for: request, priority: priority)
+            guard let self, let image, !Task.isCancelled, self.generation == requestGeneration else { return }
+            self.imageView?.image = image
+        }
+        currentLoad.withLock { $0 = task }
+    }
+
     /// Shows the image for `name`: at once if `store` holds it, else `placeholder` until it has
-    /// loaded.
+    /// loaded; the same as ``setImage(_:from:priority:placeholder:)`` with
+    /// `.named(name, maxPixelSize: maxPixelSize)`.
     ///
     /// - Parameters:
     ///   - name: A file name relative to the store's directories.
@@ -56,30 +89,7 @@ public final class ImageViewLoader {
         named name: String, from store: ImageStore<UIImage>, maxPixelSize: Int? = nil,
         priority: ImageLoadPriority = .high, placeholder: UIImage? = nil
     ) {
-        cancel()
-        let cached =
-            if let maxPixelSize {
-                store.cachedImage(named: name, maxPixelSize: maxPixelSize)
-            } else {
-                store.cachedImage(named: name)
-            }
-        if let cached {
-            imageView?.image = cached
-            return
-        }
-        imageView?.image = placeholder
-        let request = generation
-        let task = Task { [weak self] in
-            let image: UIImage?
-            if let maxPixelSize {
-                image = try? await store.image(named: name, maxPixelSize: maxPixelSize, priority: priority)
-            } else {
-                image = try? await store.image(named: name, priority: priority)
-            }
-            guard let self, let image, !Task.isCancelled, self.generation == request else { return }
-            self.imageView?.image = image
-        }
-        currentLoad.withLock { $0 = task }
+        setImage(.named(name, maxPixelSize: maxPixelSize), from: store, priority: priority, placeholder: placeholder)
     }
 
     /// Cancels the request in progress, if any; the view keeps what it shows.
