@@ -61,18 +61,20 @@ private func startSwapping(_ folder: String, with partner: String) {
 public func fuzzNameResolution(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let name = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     do {
-        let key = try fixture.resolver.resolve(name: name)
-        guard FileSystem.isPath(key.path, inside: fixture.root) else {
-            fatalError("\(name.debugDescription) resolved outside the directory: \(key.path)")
+        guard case .file(let file) = try fixture.resolver.resolve(name: name).bytes else {
+            fatalError("\(name.debugDescription) resolved to something other than a file")
+        }
+        guard FileSystem.isPath(file.path, inside: fixture.root) else {
+            fatalError("\(name.debugDescription) resolved outside the directory: \(file.path)")
         }
         // Under the swapped folder the file may be gone by now; elsewhere it must be a file.
-        if !FileSystem.isPath(key.path, inside: fixture.root + "/swap") {
-            guard case .regularFile = FileSystem.entry(at: key.path) else {
-                fatalError("\(name.debugDescription) resolved to a non-regular file: \(key.path)")
+        if !FileSystem.isPath(file.path, inside: fixture.root + "/swap") {
+            guard case .regularFile = FileSystem.entry(at: file.path) else {
+                fatalError("\(name.debugDescription) resolved to a non-regular file: \(file.path)")
             }
         }
-        if let data = try? fixture.reader.read(key), data.elementsEqual(secret.utf8) {
-            fatalError("\(name.debugDescription) read a file outside the directory through \(key.path)")
+        if let data = try? fixture.reader.read(file), data.elementsEqual(secret.utf8) {
+            fatalError("\(name.debugDescription) read a file outside the directory through \(file.path)")
         }
     } catch {
         // A typed ImageStoreError is the expected outcome for hostile names.

@@ -2,11 +2,11 @@
 extension ImageCacheStorage {
     var liveCostLimit: Int? { nil }
 
-    mutating func store(_ image: CachedImage, for key: ResourceKey, token: DeathToken, released: inout [CachedImage]) {
+    mutating func store(_ image: CachedImage, for key: ImageKey, token: DeathToken, released: inout [CachedImage]) {
         store(image, for: key, released: &released)
     }
 
-    mutating func imageDied(for key: ResourceKey, token: DeathToken) {}
+    mutating func imageDied(for key: ImageKey, token: DeathToken) {}
 
     mutating func liveCostDidChange(to liveCost: Int) {}
 

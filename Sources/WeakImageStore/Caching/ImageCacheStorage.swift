@@ -13,8 +13,8 @@ protocol ImageCacheStorage: Sendable {
     var sharesImages: Bool { get }
 
     /// The image for `key`; `hint` says where it was last found and is updated.
-    mutating func lookup(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup
-    mutating func store(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage])
+    mutating func lookup(_ key: ImageKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup
+    mutating func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage])
     mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage])
     /// Drops every strong reference; weak entries stay so images in use are still shared.
     mutating func removeAll(released: inout [CachedImage])
@@ -29,9 +29,9 @@ protocol ImageCacheStorage: Sendable {
     var liveCostLimit: Int? { get }
     /// Stores a freshly loaded image that reports its death under `token` (or not, if
     /// ``DeathToken/unwatched``); the store has counted it as live already.
-    mutating func store(_ image: CachedImage, for key: ResourceKey, token: DeathToken, released: inout [CachedImage])
+    mutating func store(_ image: CachedImage, for key: ImageKey, token: DeathToken, released: inout [CachedImage])
     /// The image registered under `token` for `key` died; it must not be loaded or freed here.
-    mutating func imageDied(for key: ResourceKey, token: DeathToken)
+    mutating func imageDied(for key: ImageKey, token: DeathToken)
     /// The store's live bytes changed to `liveCost`.
     mutating func liveCostDidChange(to liveCost: Int)
     /// Evicts least recently used strong references until their cost reaches `cost`.

@@ -20,7 +20,7 @@ struct RetainCountSweepStorage: ImageCacheStorage {
     var strongCount: Int { map.strongCount }
     var weakCount: Int { 0 }
 
-    mutating func lookup(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
+    mutating func lookup(_ key: ImageKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
         lookupsSinceSweep += 1
         if lookupsSinceSweep >= interval {
             sweep(released: &released)
@@ -28,7 +28,7 @@ struct RetainCountSweepStorage: ImageCacheStorage {
         return map.lookup(key, hint: &hint, released: &released)
     }
 
-    mutating func store(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {
+    mutating func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage]) {
         map.store(image, for: key, released: &released)
     }
 

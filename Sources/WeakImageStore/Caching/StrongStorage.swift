@@ -1,18 +1,18 @@
 /// `.strong` ("ImageAssets"): a strong map; an image stays until `removeAll()` or `.critical`
 /// memory pressure, whether anyone uses it or not.
 struct StrongStorage: ImageCacheStorage {
-    private var images: [ResourceKey: CachedImage] = [:]
+    private var images: [ImageKey: CachedImage] = [:]
     private(set) var strongCost = 0
 
     var sharesImages: Bool { true }
     var strongCount: Int { images.count }
     var weakCount: Int { 0 }
 
-    func lookup(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
+    func lookup(_ key: ImageKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
         images[key].map { .strongHit($0) } ?? .miss
     }
 
-    mutating func store(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {
+    mutating func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage]) {
         if let previous = images.updateValue(image, forKey: key) {
             strongCost -= previous.cost
             released.append(previous)
@@ -35,7 +35,7 @@ struct StrongStorage: ImageCacheStorage {
     ///
     /// - Complexity: O(number of entries).
     mutating func removeUnreferenced(released: inout [CachedImage]) {
-        var unused: [ResourceKey] = []
+        var unused: [ImageKey] = []
         var index = images.values.startIndex
         while index != images.values.endIndex {
             if isKnownUniquelyReferenced(&images.values[index].object) {

@@ -5,8 +5,8 @@ struct UncachedStorage: ImageCacheStorage {
     var strongCount: Int { 0 }
     var weakCount: Int { 0 }
 
-    func lookup(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup { .miss }
-    func store(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {}
+    func lookup(_ key: ImageKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup { .miss }
+    func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage]) {}
     func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {}
     func removeAll(released: inout [CachedImage]) {}
 }

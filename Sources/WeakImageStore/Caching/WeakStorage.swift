@@ -1,25 +1,25 @@
 /// `.weak` ("weak dictionary"): images are shared while anyone holds them and never kept longer.
 struct WeakStorage: ImageCacheStorage {
-    private var table = WeakTable<ResourceKey>()
+    private var table = WeakTable<ImageKey>()
 
     var sharesImages: Bool { true }
     var strongCost: Int { 0 }
     var strongCount: Int { 0 }
     var weakCount: Int { table.count }
 
-    func lookup(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
+    func lookup(_ key: ImageKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
         table.image(for: key, hint: &hint.weak).map { .weakHit($0) } ?? .miss
     }
 
-    mutating func store(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {
+    mutating func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage]) {
         table.insert(image, for: key)
     }
 
-    mutating func store(_ image: CachedImage, for key: ResourceKey, token: DeathToken, released: inout [CachedImage]) {
+    mutating func store(_ image: CachedImage, for key: ImageKey, token: DeathToken, released: inout [CachedImage]) {
         table.insert(image, for: key, token: token)
     }
 
-    mutating func imageDied(for key: ResourceKey, token: DeathToken) {
+    mutating func imageDied(for key: ImageKey, token: DeathToken) {
         table.removeEntry(for: key, ifToken: token)
     }
 

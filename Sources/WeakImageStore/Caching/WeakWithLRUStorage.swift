@@ -6,8 +6,8 @@
 /// With a live-cost limit the LRU gives way to the images in use: it admits an image only while
 /// the store's live bytes fit the limit, and it is trimmed, oldest first, when they do not.
 struct WeakWithLRUStorage: ImageCacheStorage {
-    private var table = WeakTable<ResourceKey>()
-    private(set) var recentlyUsed: LRUCache<ResourceKey>
+    private var table = WeakTable<ImageKey>()
+    private(set) var recentlyUsed: LRUCache<ImageKey>
     let admissionCostLimit: Int
     let liveCostLimit: Int?
     /// `liveCostLimit`, or `Int.max` for none: one comparison on the hit path either way.
@@ -29,7 +29,7 @@ struct WeakWithLRUStorage: ImageCacheStorage {
     var strongCount: Int { recentlyUsed.count }
     var weakCount: Int { table.count }
 
-    mutating func lookup(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
+    mutating func lookup(_ key: ImageKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
         if let image = recentlyUsed.image(for: key, hint: &hint.strong) {
             return .strongHit(image)
         }
@@ -39,11 +39,11 @@ struct WeakWithLRUStorage: ImageCacheStorage {
         return .weakHit(image)
     }
 
-    mutating func store(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {
+    mutating func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage]) {
         store(image, for: key, token: .unwatched, released: &released)
     }
 
-    mutating func store(_ image: CachedImage, for key: ResourceKey, token: DeathToken, released: inout [CachedImage]) {
+    mutating func store(_ image: CachedImage, for key: ImageKey, token: DeathToken, released: inout [CachedImage]) {
         table.insert(image, for: key, token: token)
         var projectedLiveCost = liveCost
         if liveCost > effectiveLiveCostLimit {
@@ -55,7 +55,7 @@ struct WeakWithLRUStorage: ImageCacheStorage {
         admit(image, for: key, projectedLiveCost: projectedLiveCost, released: &released)
     }
 
-    mutating func imageDied(for key: ResourceKey, token: DeathToken) {
+    mutating func imageDied(for key: ImageKey, token: DeathToken) {
         table.removeEntry(for: key, ifToken: token)
     }
 
@@ -85,7 +85,7 @@ struct WeakWithLRUStorage: ImageCacheStorage {
     }
 
     private mutating func admit(
-        _ image: CachedImage, for key: ResourceKey, projectedLiveCost: Int, released: inout [CachedImage]
+        _ image: CachedImage, for key: ImageKey, projectedLiveCost: Int, released: inout [CachedImage]
     ) {
         // The image is alive and counted, so admitting it adds no live bytes now; it only keeps
         // them later, which the budget allows while everything alive fits.

@@ -1,6 +1,6 @@
 /// The loads in progress, one per image, their waiters and the queue of those not started yet.
 ///
-/// A second miss for the same file (or the same unresolved request) joins the first load instead
+/// A second miss for the same image (or the same unresolved request) joins the first load instead
 /// of starting another. Queued loads are ordered by the highest priority among their waiters; a
 /// load is dropped from the queue when its last waiter leaves, and a load a loading thread runs
 /// is asked to stop (see ``DecodeCancellation``).
@@ -23,7 +23,7 @@ struct InFlightLoads: Sendable {
 
     /// Starts tracking a new load, queued or already running on the caller's thread.
     mutating func create(
-        _ target: LoadOperation.Target, request: LookupRequest, shared: Bool, running: Bool
+        _ target: LoadOperation.Target, request: ImageRequest, shared: Bool, running: Bool
     ) -> LoadID {
         nextLoadID += 1
         let id = nextLoadID
@@ -33,7 +33,7 @@ struct InFlightLoads: Sendable {
     }
 
     /// Adds a waiter to `load`, moving the load up the queue if the waiter outranks the others.
-    mutating func add(_ waiter: LoadWaiter, request: LookupRequest, to load: LoadID) {
+    mutating func add(_ waiter: LoadWaiter, request: ImageRequest, to load: LoadID) {
         guard var operation = operations[load] else { return }
         let before = operation.priority
         operation.waiters.append(waiter)

@@ -3,22 +3,22 @@ typealias LoadID = Int
 
 /// One load in progress and everybody waiting for it.
 struct LoadOperation: Sendable {
-    /// What the load reads: a resolved file, or a request a loading thread must resolve first
-    /// (an async miss never touches the file system on the caller's thread).
+    /// What the load produces: a resolved image, or a request a loading thread must resolve
+    /// first (an async miss never touches the file system on the caller's thread).
     enum Target: Hashable, Sendable {
-        /// The image of this key: read the file and decode it.
-        case file(ResourceKey)
-        /// A request nobody has resolved yet, at a reduced size or full size (nil).
-        case request(LookupRequest, maxPixelSize: Int?)
-        /// A thumbnail of a full-size key whose pixel size is not known yet: read the file's
-        /// header to learn which key the thumbnail is (a size at least the image's is the
-        /// full-size image itself).
-        case unsized(ResourceKey, maxPixelSize: Int)
+        /// This image: fetch its bytes and decode them.
+        case image(ImageSource)
+        /// A request nobody has resolved yet.
+        case request(ImageRequest)
+        /// A thumbnail of a full-size image whose pixel size is not known yet: fetch the bytes
+        /// and read their header to learn which key the thumbnail is (a size at least the
+        /// image's is the full-size image itself).
+        case unsized(ImageSource, maxPixelSize: Int)
     }
 
     var target: Target
     /// The requests that led here, so a file that vanished makes all their resolutions stale.
-    var requests: [LookupRequest]
+    var requests: [ImageRequest]
     var waiters: [LoadWaiter] = []
     /// Whether a thread is running it; a load that is not running is queued.
     var isRunning: Bool

@@ -1,6 +1,9 @@
 /// Identifies one waiter of one lookup, so a cancellation can find it.
 typealias WaiterID = Int
 
+/// What a synchronous caller blocks on while another thread runs the load it joined.
+typealias LoadLatch = Latch<Result<CachedImage, ImageStoreError>>
+
 /// Someone waiting for a load: an async task, a prefetch or a blocked synchronous caller.
 ///
 /// Waiters live in the store's locked state; ``deliver(_:)`` is called exactly once per waiter,

@@ -126,7 +126,7 @@ final class LiveCostBudgetTests: XCTestCase {
     /// The images the LRU holds, by name, read without touching its recency order.
     private func namesInLRU(_ store: ImageStore<Bitmap>) -> Set<String> {
         let paths = store.engine.state.withLock { state in
-            (state.storage as? WeakWithLRUStorage)?.recentlyUsed.keysByRecency.map(\.path) ?? []
+            (state.storage as? WeakWithLRUStorage)?.recentlyUsed.keysByRecency.compactMap(\.filePath) ?? []
         }
         return Set(paths.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
     }

@@ -74,7 +74,8 @@ final class SmallImageLRUTests: XCTestCase {
         XCTAssertEqual(store.statistics.weakHits, 1)
         XCTAssertEqual(
             store.engine._withState {
-                ($0.storage as? WeakWithLRUStorage)?.recentlyUsed.keysByRecency.map(\.path.lastPathComponent)
+                ($0.storage as? WeakWithLRUStorage)?.recentlyUsed.keysByRecency.compactMap(
+                    \.filePath?.lastPathComponent)
             }, ["held.png"])
     }
 }

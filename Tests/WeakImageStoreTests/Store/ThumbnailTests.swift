@@ -143,8 +143,8 @@ final class ThumbnailTests: XCTestCase {
         // The file is gone, but the store knows the size, hence the key, hence the thumbnail.
         XCTAssertNotNil(store.cachedImage(named: "photo", maxPixelSize: 100))
         XCTAssertEqual(
-            store.engine._withState { $0.pixelSizes[FileSystem.realPath(directory.path)! + "/photo.png"] },
-            .known(width: 1_000, height: 1))
+            store.engine._withState { $0.pixelSizes[.file(FileSystem.realPath(directory.path)! + "/photo.png")] },
+            .known(PixelSize(width: 1_000, height: 1)))
     }
 
     func test_missingFile_failsTheThumbnail_withNotFound() {

@@ -126,6 +126,7 @@ final class ConfinedReadRaceTests: XCTestCase {
         case .fileTooLarge: "fileTooLarge"
         case .decodingFailed: "decodingFailed"
         case .cancelled: "cancelled"
+        case .providerFailed, .dataTooLarge, .undecodable, .unsupportedURL: "not a file's error: \(error)"
         }
     }
 }

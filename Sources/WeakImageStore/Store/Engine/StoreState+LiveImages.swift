@@ -14,7 +14,7 @@ extension StoreState {
 
     /// Counts a freshly loaded image as live, then stores it. Use in place of `storage.store`
     /// for every image the store hands out.
-    mutating func storeLoaded(_ image: CachedImage, for key: ResourceKey, released: inout [CachedImage]) {
+    mutating func storeLoaded(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage]) {
         let token = live.register(image, for: key)
         storage.liveCostDidChange(to: live.liveCost + decodingCost)
         storage.store(image, for: key, token: token, released: &released)

@@ -6,16 +6,17 @@ import Glibc
 import Musl
 #endif
 
-/// The result a synchronous caller blocks on while another thread runs the load it joined.
+/// A value one thread blocks on until another sets it: the result of a load a synchronous
+/// caller joined, or the bytes of a provider read another load started.
 ///
-/// Set exactly once by ``complete(with:)``; ``wait()`` returns it to the one caller that owns the
-/// latch. A condition variable rather than `DispatchGroup` or `DispatchSemaphore`, which Darwin's
+/// Set exactly once by ``complete(with:)``; ``wait()`` returns it to every caller, at once if it
+/// is set already. A condition variable rather than `DispatchGroup` or `DispatchSemaphore`, which Darwin's
 /// Dispatch does not mark `Sendable`.
-final class LoadLatch: @unchecked Sendable {
+final class Latch<Value: Sendable>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     // Guarded by `mutex`; behind a pointer so no dynamic exclusivity check is involved.
-    private let outcome = UnsafeMutablePointer<Result<CachedImage, ImageStoreError>?>.allocate(capacity: 1)
+    private let outcome = UnsafeMutablePointer<Value?>.allocate(capacity: 1)
 
     init() {
         mutex.initialize(to: pthread_mutex_t())
@@ -34,20 +35,20 @@ final class LoadLatch: @unchecked Sendable {
         outcome.deallocate()
     }
 
-    /// Publishes the result and wakes the waiting caller. Called exactly once.
-    func complete(with result: Result<CachedImage, ImageStoreError>) {
+    /// Publishes the value and wakes the waiting callers. Called exactly once.
+    func complete(with value: Value) {
         pthread_mutex_lock(mutex)
-        outcome.pointee = result
-        pthread_cond_signal(condition)
+        outcome.pointee = value
+        pthread_cond_broadcast(condition)
         pthread_mutex_unlock(mutex)
     }
 
-    /// Blocks until ``complete(with:)`` has run, then returns its result.
-    func wait() -> Result<CachedImage, ImageStoreError> {
+    /// Blocks until ``complete(with:)`` has run, then returns its value.
+    func wait() -> Value {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while true {
-            if let result = outcome.pointee { return result }
+            if let value = outcome.pointee { return value }
             pthread_cond_wait(condition, mutex)
         }
     }

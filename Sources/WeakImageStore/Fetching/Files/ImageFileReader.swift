@@ -11,7 +11,7 @@ import Musl
 /// Reads whole image files, refusing anything that is not a regular file of bounded size, and
 /// anything reached through a symbolic link that appeared after resolution.
 ///
-/// The file is opened beneath the key's root by ``ConfinedFileOpener``, and the checks are made
+/// The file is opened beneath its location's root by ``ConfinedFileOpener``, and the checks are made
 /// on the opened descriptor, not the path, so a file swapped for a FIFO, a directory or a link
 /// between resolution and reading is still refused; `O_NONBLOCK` keeps `open` from waiting on a
 /// FIFO.
@@ -24,15 +24,15 @@ struct ImageFileReader: Sendable {
         self.maximumFileSize = maximumFileSize
     }
 
-    /// Reads the file `key` names, beneath its root.
+    /// Reads the file at `location`, beneath its root.
     ///
     /// - Throws: ``ImageStoreError/notFound(name:)`` if it vanished,
     ///   ``ImageStoreError/unreadable(path:reason:)`` if it cannot be opened or read, is not a
     ///   regular file, or a symbolic link or non-folder now stands in its path,
     ///   ``ImageStoreError/fileTooLarge(path:size:limit:)`` if it is too large.
-    func read(_ key: ResourceKey) throws(ImageStoreError) -> Data {
-        let path = key.path
-        let descriptor = try ConfinedFileOpener.open(path, beneath: key.root)
+    func read(_ location: FileLocation) throws(ImageStoreError) -> Data {
+        let path = location.path
+        let descriptor = try ConfinedFileOpener.open(path, beneath: location.root)
         defer { close(descriptor) }
 
         var info = stat()

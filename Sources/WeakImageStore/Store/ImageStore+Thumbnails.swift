@@ -30,7 +30,7 @@ extension ImageStore {
     ///   - maxPixelSize: The longest side of the result, in pixels; at least 1.
     /// - Returns: The shared thumbnail (or the full-size image, if it is not larger), or nil.
     public func image(named name: String, maxPixelSize: Int) -> Image? {
-        try? loadImage(named: name, maxPixelSize: maxPixelSize)
+        image(for: .named(name, maxPixelSize: maxPixelSize))
     }
 
     /// The image for `name` decoded to at most `maxPixelSize` pixels on its longest side, or the
@@ -42,7 +42,7 @@ extension ImageStore {
     /// - Returns: The shared thumbnail, or the full-size image if it is not larger.
     /// - Throws: An ``ImageStoreError``, as ``loadImage(named:)`` does.
     public func loadImage(named name: String, maxPixelSize: Int) throws(ImageStoreError) -> Image {
-        cast(try engine.load(.name(name), maxPixelSize: checked(maxPixelSize)))
+        try loadImage(for: .named(name, maxPixelSize: maxPixelSize))
     }
 
     /// The image for `name` at most `maxPixelSize` pixels on its longest side, loaded on the
@@ -58,7 +58,7 @@ extension ImageStore {
     nonisolated(nonsending) public func image(
         named name: String, maxPixelSize: Int, priority: ImageLoadPriority = .normal
     ) async throws(ImageStoreError) -> Image {
-        cast(try await engine.load(.name(name), maxPixelSize: checked(maxPixelSize), priority: priority))
+        try await image(for: .named(name, maxPixelSize: maxPixelSize), priority: priority)
     }
 
     /// The thumbnail of `name` at `maxPixelSize` if the store holds it now, from memory only;
@@ -70,9 +70,7 @@ extension ImageStore {
     /// - Returns: The shared thumbnail, or nil if it is not in memory (or the image's size is not
     ///   known yet).
     public func cachedImage(named name: String, maxPixelSize: Int) -> Image? {
-        // Not `Optional.map`: generic over `Image`, it would look up metadata at run time.
-        guard let image = engine.cachedImage(.name(name), maxPixelSize: checked(maxPixelSize)) else { return nil }
-        return cast(image)
+        cachedImage(for: .named(name, maxPixelSize: maxPixelSize))
     }
 
     /// The image in the file at `path` decoded to at most `maxPixelSize` pixels on its longest
@@ -83,7 +81,7 @@ extension ImageStore {
     ///   - maxPixelSize: The longest side of the result, in pixels; at least 1.
     /// - Returns: The shared thumbnail, or nil.
     public func image(contentsOfFile path: String, maxPixelSize: Int) -> Image? {
-        try? loadImage(contentsOfFile: path, maxPixelSize: maxPixelSize)
+        image(for: .file(path, maxPixelSize: maxPixelSize))
     }
 
     /// The image in the file at `path` decoded to at most `maxPixelSize` pixels on its longest
@@ -95,7 +93,7 @@ extension ImageStore {
     /// - Returns: The shared thumbnail, or the full-size image if it is not larger.
     /// - Throws: An ``ImageStoreError``, as ``loadImage(contentsOfFile:)`` does.
     public func loadImage(contentsOfFile path: String, maxPixelSize: Int) throws(ImageStoreError) -> Image {
-        cast(try engine.load(.path(path), maxPixelSize: checked(maxPixelSize)))
+        try loadImage(for: .file(path, maxPixelSize: maxPixelSize))
     }
 
     /// The image in the file at `path` at most `maxPixelSize` pixels on its longest side, loaded
@@ -111,7 +109,7 @@ extension ImageStore {
     nonisolated(nonsending) public func image(
         contentsOfFile path: String, maxPixelSize: Int, priority: ImageLoadPriority = .normal
     ) async throws(ImageStoreError) -> Image {
-        cast(try await engine.load(.path(path), maxPixelSize: checked(maxPixelSize), priority: priority))
+        try await image(for: .file(path, maxPixelSize: maxPixelSize), priority: priority)
     }
 
     /// The thumbnail of the file at `path` if the store holds it now, from memory only.
@@ -121,13 +119,6 @@ extension ImageStore {
     ///   - maxPixelSize: The longest side of the result, in pixels; at least 1.
     /// - Returns: The shared thumbnail, or nil.
     public func cachedImage(contentsOfFile path: String, maxPixelSize: Int) -> Image? {
-        // Not `Optional.map`: generic over `Image`, it would look up metadata at run time.
-        guard let image = engine.cachedImage(.path(path), maxPixelSize: checked(maxPixelSize)) else { return nil }
-        return cast(image)
-    }
-
-    private func checked(_ maxPixelSize: Int) -> Int {
-        precondition(maxPixelSize >= 1, "maxPixelSize must be at least 1")
-        return maxPixelSize
+        cachedImage(for: .file(path, maxPixelSize: maxPixelSize))
     }
 }

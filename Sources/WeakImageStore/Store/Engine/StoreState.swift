@@ -11,14 +11,14 @@ struct StoreState: Sendable {
         /// Done: there is no image, for this reason.
         case failed(ImageStoreError)
         /// The request is not resolved yet: resolve it unlocked, then call
-        /// ``resolved(_:maxPixelSize:as:released:)``.
+        /// ``resolved(_:as:released:)``.
         case resolve
-        /// The thumbnail's key depends on the image's pixel size, which is not known yet: read
-        /// the file's header unlocked, then call ``measured(_:file:maxPixelSize:size:released:)``.
-        case measure(ResourceKey, maxPixelSize: Int)
-        /// Load the file on this thread, then call ``finishLoad(_:of:for:result:decoded:reservedCost:released:)``.
+        /// The thumbnail's key depends on the image's pixel size, which is not known yet: fetch
+        /// the bytes and read their header unlocked, then call ``measured(_:source:size:released:)``.
+        case measure(ImageSource, maxPixelSize: Int)
+        /// Load the image on this thread, then call ``finishLoad(_:of:for:result:decoded:reservedCost:released:)``.
         /// The load is nil when loads are not shared (`.uncached`).
-        case load(ResourceKey, LoadID?)
+        case load(ImageSource, LoadID?)
         /// Another thread is running the load: wait for its result.
         case wait(LoadLatch)
     }
@@ -29,10 +29,10 @@ struct StoreState: Sendable {
         case failed(ImageStoreError)
         /// The request was never resolved (or its resolution was forgotten).
         case unresolved
-        /// The file is known but its image is not in memory.
-        case missing(ResourceKey)
-        /// The file is known, but which key a thumbnail of it is depends on a size not known yet.
-        case unsized(ResourceKey, maxPixelSize: Int)
+        /// The source is known but its image is not in memory.
+        case missing(ImageSource)
+        /// The source is known, but which key a thumbnail of it is depends on a size not known yet.
+        case unsized(ImageSource, maxPixelSize: Int)
     }
 
     /// The first step of an asynchronous lookup.
@@ -53,20 +53,20 @@ struct StoreState: Sendable {
 
     /// A queued load a loading thread took.
     enum QueuedWork {
-        case resolve(LoadID, LookupRequest, maxPixelSize: Int?)
-        case measure(LoadID, ResourceKey, maxPixelSize: Int)
-        case read(LoadID, ResourceKey)
+        case resolve(LoadID, ImageRequest)
+        case measure(LoadID, ImageSource, maxPixelSize: Int)
+        case fetch(LoadID, ImageSource)
     }
 
     /// What a loading thread does after resolving a queued request or measuring its image.
     enum NextStep {
         /// The load is over: deliver `result` to `waiters`.
         case done([LoadWaiter], Result<CachedImage, ImageStoreError>)
-        /// Read the file's header for this load, then call
-        /// ``measuredQueuedLoad(_:file:maxPixelSize:size:released:)``.
-        case measure(ResourceKey, maxPixelSize: Int)
-        /// Read (unless already read) and decode the file for this load.
-        case read(ResourceKey)
+        /// Fetch the bytes and read their header for this load, then call
+        /// ``measuredQueuedLoad(_:source:maxPixelSize:size:released:)``.
+        case measure(ImageSource, maxPixelSize: Int)
+        /// Fetch (unless already fetched) and decode the bytes for this load.
+        case fetch(ImageSource)
         /// Another load of the same image took the waiters over.
         case merged
     }
@@ -76,7 +76,7 @@ struct StoreState: Sendable {
     var pixelSizes = PixelSizeCache()
     var inFlight = InFlightLoads()
     var counters = ImageStoreStatistics()
-    var live = LiveImageLedger<ResourceKey>()
+    var live = LiveImageLedger<ImageKey>()
     var budget = LiveCostBudget()
     /// Bytes of the live-cost limit reserved for decodes in progress: what their images will
     /// cost once they exist. 0 without a limit.
@@ -97,93 +97,92 @@ struct StoreState: Sendable {
     // MARK: Synchronous lookups
 
     /// The first critical section of a synchronous lookup.
-    mutating func lookUp(_ request: LookupRequest, maxPixelSize: Int?, released: inout [CachedImage]) -> Step {
-        switch lookUpInMemory(request, maxPixelSize: maxPixelSize, released: &released) {
+    mutating func lookUp(_ request: ImageRequest, released: inout [CachedImage]) -> Step {
+        switch lookUpInMemory(request, released: &released) {
         case .found(let image): .found(image)
         case .failed(let error): .failed(error)
         case .unresolved: .resolve
-        case .unsized(let file, let maxPixelSize): .measure(file, maxPixelSize: maxPixelSize)
-        case .missing(let key): joinSynchronously(key, for: request)
+        case .unsized(let source, let maxPixelSize): .measure(source, maxPixelSize: maxPixelSize)
+        case .missing(let source): joinSynchronously(source, for: request)
         }
     }
 
     /// Records a resolution made outside the lock and continues the synchronous lookup with it.
     mutating func resolved(
-        _ request: LookupRequest, maxPixelSize: Int?, as resolution: Result<ResourceKey, ImageStoreError>,
-        released: inout [CachedImage]
+        _ request: ImageRequest, as resolution: Result<ImageSource, ImageStoreError>, released: inout [CachedImage]
     ) -> Step {
-        resolutions.remember(resolution, for: request)
+        resolutions.remember(resolution, for: request.source)
         switch resolution {
         case .failure(let error):
             count(.miss)
             return .failed(error)
-        case .success(let file):
+        case .success(let fullSize):
             // Async lookups of the same request queued unresolved join this caller's work.
-            let unresolved = LoadOperation.Target.request(request, maxPixelSize: maxPixelSize)
-            guard let maxPixelSize else {
-                return continueSynchronously(with: file, for: request, absorbing: unresolved, released: &released)
+            let unresolved = LoadOperation.Target.request(request)
+            guard let maxPixelSize = request.maxPixelSize else {
+                return continueSynchronously(with: fullSize, for: request, absorbing: unresolved, released: &released)
             }
-            guard let key = file.reduced(to: maxPixelSize, knownSizes: pixelSizes) else {
-                return .measure(file, maxPixelSize: maxPixelSize)
+            guard let source = fullSize.reduced(to: maxPixelSize, knownSizes: pixelSizes) else {
+                return .measure(fullSize, maxPixelSize: maxPixelSize)
             }
-            return continueSynchronously(with: key, for: request, absorbing: unresolved, released: &released)
+            return continueSynchronously(with: source, for: request, absorbing: unresolved, released: &released)
         }
     }
 
-    /// Records the pixel size a synchronous caller read from the file's header and continues
-    /// its thumbnail lookup with the key it gives.
+    /// Records the pixel size a synchronous caller read from the bytes' header and continues its
+    /// thumbnail lookup with the key it gives.
     mutating func measured(
-        _ request: LookupRequest, file: ResourceKey, maxPixelSize: Int, size: (width: Int, height: Int)?,
+        _ request: ImageRequest, source fullSize: ImageSource, maxPixelSize: Int, size: PixelSize?,
         released: inout [CachedImage]
     ) -> Step {
-        pixelSizes.remember(size, forPath: file.path)
-        let key = file.reduced(to: maxPixelSize, imageSize: size)
+        pixelSizes.remember(size, for: fullSize.key.source)
+        let source = fullSize.reduced(to: maxPixelSize, imageSize: size)
         return continueSynchronously(
-            with: key, for: request, absorbing: .unsized(file, maxPixelSize: maxPixelSize), released: &released)
+            with: source, for: request, absorbing: .unsized(fullSize, maxPixelSize: maxPixelSize), released: &released)
     }
 
-    /// Ends a synchronous thumbnail lookup whose file could not be read to learn its size.
-    mutating func failedToMeasure(_ request: LookupRequest, error: ImageStoreError) {
+    /// Ends a synchronous thumbnail lookup whose bytes could not be fetched to learn their size.
+    mutating func failedToMeasure(_ request: ImageRequest, error: ImageStoreError) {
         count(.miss)
         switch error {
-        case .notFound, .unreadable: resolutions.forget(request)
+        case .notFound, .unreadable: resolutions.forget(request.source)
         default: break
         }
     }
 
-    /// Finds `key` in memory or joins its load; a queued load of `absorbing` (the same image
-    /// under a less precise target) joins this caller's load.
+    /// Finds `source`'s image in memory or joins its load; a queued load of `absorbing` (the
+    /// same image under a less precise target) joins this caller's load.
     private mutating func continueSynchronously(
-        with key: ResourceKey, for request: LookupRequest, absorbing queuedTarget: LoadOperation.Target,
+        with source: ImageSource, for request: ImageRequest, absorbing queuedTarget: LoadOperation.Target,
         released: inout [CachedImage]
     ) -> Step {
         // Another spelling of the name may have brought the image in meanwhile.
         var hint = SlotHint()
-        if case .found(let image) = counted(probe(key, hint: &hint, released: &released)) {
+        if case .found(let image) = counted(probe(source.key, hint: &hint, released: &released)) {
             return .found(image)
         }
         if let queued = inFlight.load(of: queuedTarget), inFlight.isQueued(queued) {
-            _ = inFlight.retarget(queued, to: .file(key))
+            _ = inFlight.retarget(queued, to: .image(source))
         }
-        return joinSynchronously(key, for: request)
+        return joinSynchronously(source, for: request)
     }
 
     /// A synchronous caller never waits behind queued work: it takes a queued load over and runs
     /// it itself, and waits only for a load already running.
-    private mutating func joinSynchronously(_ key: ResourceKey, for request: LookupRequest) -> Step {
+    private mutating func joinSynchronously(_ source: ImageSource, for request: ImageRequest) -> Step {
         guard storage.sharesImages else {
             count(.miss)
-            return .load(key, nil)
+            return .load(source, nil)
         }
-        guard let load = inFlight.load(of: .file(key)) else {
+        guard let load = inFlight.load(of: .image(source)) else {
             count(.miss)
-            return .load(key, inFlight.create(.file(key), request: request, shared: true, running: true))
+            return .load(source, inFlight.create(.image(source), request: request, shared: true, running: true))
         }
         count(.coalesced)
         if inFlight.isQueued(load) {
             inFlight.start(load)
             counters.loadsTakenOver += 1
-            return .load(key, load)
+            return .load(source, load)
         }
         let latch = LoadLatch()
         inFlight.add(
@@ -194,10 +193,8 @@ struct StoreState: Sendable {
     // MARK: Asynchronous lookups and prefetches
 
     /// The first critical section of an async lookup: memory only.
-    mutating func startAsyncLookup(
-        _ request: LookupRequest, maxPixelSize: Int?, released: inout [CachedImage]
-    ) -> AsyncStart {
-        switch lookUpInMemory(request, maxPixelSize: maxPixelSize, released: &released) {
+    mutating func startAsyncLookup(_ request: ImageRequest, released: inout [CachedImage]) -> AsyncStart {
+        switch lookUpInMemory(request, released: &released) {
         case .found(let image):
             return .found(image)
         case .failed(let error):
@@ -210,10 +207,8 @@ struct StoreState: Sendable {
     }
 
     /// A memory-only lookup that never loads: the image, or nil.
-    mutating func cachedImage(
-        _ request: LookupRequest, maxPixelSize: Int?, released: inout [CachedImage]
-    ) -> CachedImage? {
-        switch lookUpInMemory(request, maxPixelSize: maxPixelSize, released: &released) {
+    mutating func cachedImage(_ request: ImageRequest, released: inout [CachedImage]) -> CachedImage? {
+        switch lookUpInMemory(request, released: &released) {
         case .found(let image):
             return image
         case .failed:
@@ -234,7 +229,7 @@ struct StoreState: Sendable {
     /// new one; or finishes it at once if memory answers (the image arrived meanwhile, the
     /// resolution is a remembered failure, or the waiter was cancelled before it got here).
     mutating func register(
-        _ waiter: LoadWaiter, for request: LookupRequest, maxPixelSize: Int?, released: inout [CachedImage]
+        _ waiter: LoadWaiter, for request: ImageRequest, released: inout [CachedImage]
     ) -> Registration {
         unregisteredWaiters.remove(waiter.id)
         if cancelledBeforeRegistration.remove(waiter.id) != nil {
@@ -243,12 +238,12 @@ struct StoreState: Sendable {
             return .finished(.failure(.cancelled))
         }
         let target: LoadOperation.Target
-        switch lookUpInMemory(request, maxPixelSize: maxPixelSize, released: &released) {
+        switch lookUpInMemory(request, released: &released) {
         case .found(let image): return .finished(.success(image))
         case .failed(let error): return .finished(.failure(error))
-        case .unresolved: target = .request(request, maxPixelSize: maxPixelSize)
-        case .unsized(let file, let maxPixelSize): target = .unsized(file, maxPixelSize: maxPixelSize)
-        case .missing(let key): target = .file(key)
+        case .unresolved: target = .request(request)
+        case .unsized(let fullSize, let maxPixelSize): target = .unsized(fullSize, maxPixelSize: maxPixelSize)
+        case .missing(let source): target = .image(source)
         }
         if storage.sharesImages, let load = inFlight.load(of: target) {
             count(.coalesced)
@@ -289,12 +284,12 @@ struct StoreState: Sendable {
             return nil
         }
         switch target {
-        case .file(let key):
-            return (.read(load, key), cancellation)
-        case .request(let request, let maxPixelSize):
-            return (.resolve(load, request, maxPixelSize: maxPixelSize), cancellation)
-        case .unsized(let file, let maxPixelSize):
-            return (.measure(load, file, maxPixelSize: maxPixelSize), cancellation)
+        case .image(let source):
+            return (.fetch(load, source), cancellation)
+        case .request(let request):
+            return (.resolve(load, request), cancellation)
+        case .unsized(let fullSize, let maxPixelSize):
+            return (.measure(load, fullSize, maxPixelSize: maxPixelSize), cancellation)
         }
     }
 
@@ -317,43 +312,46 @@ struct StoreState: Sendable {
 
     /// Records the resolution a loading thread made for a queued request.
     mutating func resolvedQueuedLoad(
-        _ load: LoadID, _ request: LookupRequest, maxPixelSize: Int?,
-        as resolution: Result<ResourceKey, ImageStoreError>, released: inout [CachedImage]
+        _ load: LoadID, _ request: ImageRequest, as resolution: Result<ImageSource, ImageStoreError>,
+        released: inout [CachedImage]
     ) -> NextStep {
-        resolutions.remember(resolution, for: request)
+        resolutions.remember(resolution, for: request.source)
         switch resolution {
         case .failure(let error):
             return .done(inFlight.finish(load)?.waiters ?? [], .failure(error))
-        case .success(let file):
-            guard let maxPixelSize else { return continueQueuedLoad(load, with: file, released: &released) }
-            if let key = file.reduced(to: maxPixelSize, knownSizes: pixelSizes) {
-                return continueQueuedLoad(load, with: key, released: &released)
+        case .success(let fullSize):
+            guard let maxPixelSize = request.maxPixelSize else {
+                return continueQueuedLoad(load, with: fullSize, released: &released)
             }
-            let target = LoadOperation.Target.unsized(file, maxPixelSize: maxPixelSize)
-            return inFlight.retarget(load, to: target) == load ? .measure(file, maxPixelSize: maxPixelSize) : .merged
+            if let source = fullSize.reduced(to: maxPixelSize, knownSizes: pixelSizes) {
+                return continueQueuedLoad(load, with: source, released: &released)
+            }
+            let target = LoadOperation.Target.unsized(fullSize, maxPixelSize: maxPixelSize)
+            return inFlight.retarget(load, to: target) == load
+                ? .measure(fullSize, maxPixelSize: maxPixelSize) : .merged
         }
     }
 
-    /// Records the pixel size a loading thread read from a file's header for a queued thumbnail.
+    /// Records the pixel size a loading thread read from the bytes' header for a queued thumbnail.
     mutating func measuredQueuedLoad(
-        _ load: LoadID, file: ResourceKey, maxPixelSize: Int, size: (width: Int, height: Int)?,
+        _ load: LoadID, source fullSize: ImageSource, maxPixelSize: Int, size: PixelSize?,
         released: inout [CachedImage]
     ) -> NextStep {
-        pixelSizes.remember(size, forPath: file.path)
-        return continueQueuedLoad(load, with: file.reduced(to: maxPixelSize, imageSize: size), released: &released)
+        pixelSizes.remember(size, for: fullSize.key.source)
+        return continueQueuedLoad(load, with: fullSize.reduced(to: maxPixelSize, imageSize: size), released: &released)
     }
 
     /// Finishes a queued load from memory if its image arrived meanwhile, hands its waiters to
-    /// the load of the same key if there is one, or keeps it for reading `key`.
+    /// the load of the same image if there is one, or keeps it for fetching `source`.
     private mutating func continueQueuedLoad(
-        _ load: LoadID, with key: ResourceKey, released: inout [CachedImage]
+        _ load: LoadID, with source: ImageSource, released: inout [CachedImage]
     ) -> NextStep {
         var hint = SlotHint()
-        switch probe(key, hint: &hint, released: &released) {
+        switch probe(source.key, hint: &hint, released: &released) {
         case .strongHit(let image), .weakHit(let image):
             return .done(inFlight.finish(load)?.waiters ?? [], .success(image))
         case .miss:
-            return inFlight.retarget(load, to: .file(key)) == load ? .read(key) : .merged
+            return inFlight.retarget(load, to: .image(source)) == load ? .fetch(source) : .merged
         }
     }
 
@@ -362,7 +360,7 @@ struct StoreState: Sendable {
     ///
     /// - Returns: The waiters owed the result.
     mutating func finishLoad(
-        _ load: LoadID?, of key: ResourceKey, for request: LookupRequest?,
+        _ load: LoadID?, of key: ImageKey, for request: ImageRequest?,
         result: Result<CachedImage, ImageStoreError>, decoded: Bool, reservedCost: Int,
         released: inout [CachedImage]
     ) -> [LoadWaiter] {
@@ -376,8 +374,8 @@ struct StoreState: Sendable {
             storeLoaded(image, for: key, released: &released)
             counters.evictions += released.count - before
         case .failure(.notFound), .failure(.unreadable):
-            for stale in operation?.requests ?? [] { resolutions.forget(stale) }
-            if let request { resolutions.forget(request) }
+            for stale in operation?.requests ?? [] { resolutions.forget(stale.source) }
+            if let request { resolutions.forget(request.source) }
         case .failure:
             break
         }
@@ -420,38 +418,37 @@ struct StoreState: Sendable {
     /// Looks `request` up in memory, counting hits and remembered failures. Inlined, like the
     /// helpers below, so a hit's image is not copied (retained and released) from enum to enum.
     @inline(__always)
-    private mutating func lookUpInMemory(
-        _ request: LookupRequest, maxPixelSize: Int?, released: inout [CachedImage]
-    ) -> MemoryLookup {
+    private mutating func lookUpInMemory(_ request: ImageRequest, released: inout [CachedImage]) -> MemoryLookup {
         // The hit path of full-size names: the slot hint remembered with the resolution.
-        if maxPixelSize == nil, case .name(let name) = request, let index = resolutions.index(ofName: name) {
+        if request.maxPixelSize == nil, case .named(let name) = request.source,
+            let index = resolutions.index(ofName: name)
+        {
             let before = released.count
             let found = resolutions.lookUpFile(at: index, in: &storage, released: &released)
             counters.evictions += released.count - before
-            return counted(found) ?? .missing(resolutions[index].key)
+            return counted(found) ?? .missing(resolutions[index].source)
         }
-        switch resolutions[request] {
+        switch ImageSources.resolvedWithoutFileSystem(request.source) ?? resolutions[request.source] {
         case nil:
             return .unresolved
         case .failure(let error):
             count(.miss)
             return .failed(error)
-        case .success(let file):
-            var key = file
-            if let maxPixelSize {
-                guard let reduced = file.reduced(to: maxPixelSize, knownSizes: pixelSizes) else {
-                    return .unsized(file, maxPixelSize: maxPixelSize)
+        case .success(let fullSize):
+            var source = fullSize
+            if let maxPixelSize = request.maxPixelSize {
+                guard let reduced = fullSize.reduced(to: maxPixelSize, knownSizes: pixelSizes) else {
+                    return .unsized(fullSize, maxPixelSize: maxPixelSize)
                 }
-                key = reduced
+                source = reduced
             }
             var hint = SlotHint()
-            return counted(probe(key, hint: &hint, released: &released)) ?? .missing(key)
+            return counted(probe(source.key, hint: &hint, released: &released)) ?? .missing(source)
         }
     }
 
     @inline(__always)
-    private mutating func probe(_ key: ResourceKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup
-    {
+    private mutating func probe(_ key: ImageKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
         let before = released.count
         let found = storage.lookup(key, hint: &hint, released: &released)
         counters.evictions += released.count - before

@@ -54,14 +54,17 @@ public final class ImageStore<Image: StorableImage>: Sendable {
         engine = StoreEngine(
             policy: policy,
             maximumConcurrentLoads: maximumConcurrentLoads,
-            resolver: ImageResolver(directories: directories, scales: scales, extensions: extensions),
-            reader: ImageFileReader(maximumFileSize: maximumFileSize),
+            sources: ImageSources(
+                resolver: ImageResolver(directories: directories, scales: scales, extensions: extensions),
+                fileReader: ImageFileReader(maximumFileSize: maximumFileSize)),
             decode: { data, scale, maxPixelSize in
-                maxPixelSize == 0
-                    ? CachedImage(try decoder.decode(data, scale: scale))
-                    : CachedImage(try decoder.decode(data, scale: scale, maxPixelSize: maxPixelSize))
+                if let maxPixelSize {
+                    CachedImage(try decoder.decode(data, scale: scale, maxPixelSize: maxPixelSize))
+                } else {
+                    CachedImage(try decoder.decode(data, scale: scale))
+                }
             },
-            measure: { data in decoder.pixelSize(of: data) }
+            measure: { data in PixelSize(decoder.pixelSize(of: data)) }
         )
     }
 
@@ -73,7 +76,7 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     ///   extension and scale suffix.
     /// - Returns: The shared image, or nil.
     public func image(named name: String) -> Image? {
-        try? loadImage(named: name)
+        image(for: .named(name))
     }
 
     /// The image for `name`, or the reason there is none.
@@ -95,7 +98,7 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     ///   `unreadable`; `fileTooLarge`; `decodingFailed`.
     /// - Complexity: A hit costs one hash lookup of the name and one of the file.
     public func loadImage(named name: String) throws(ImageStoreError) -> Image {
-        cast(try engine.load(.name(name)))
+        try loadImage(for: .named(name))
     }
 
     /// The image in the file at `path`, like `UIImage(contentsOfFile:)` but shared: the same
@@ -110,7 +113,7 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     ///   comes from its name: `icon@2x.png` is scale 2.
     /// - Returns: The shared image, or nil if there is none or it cannot be read.
     public func image(contentsOfFile path: String) -> Image? {
-        try? loadImage(contentsOfFile: path)
+        image(for: .file(path))
     }
 
     /// The image in the file at `path`, or the reason there is none.
@@ -121,7 +124,7 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     /// - Returns: The shared image.
     /// - Throws: An ``ImageStoreError``, as ``loadImage(named:)`` does.
     public func loadImage(contentsOfFile path: String) throws(ImageStoreError) -> Image {
-        cast(try engine.load(.path(path)))
+        try loadImage(for: .file(path))
     }
 
     /// Gives memory back.

@@ -18,9 +18,7 @@ extension ImageStore {
     /// - Returns: The shared image, or nil if it is not in memory or the name was never resolved.
     /// - Complexity: One hash lookup of the name and one of the file, like a synchronous hit.
     public func cachedImage(named name: String) -> Image? {
-        // Not `Optional.map`: generic over `Image`, it would look up metadata at run time.
-        guard let image = engine.cachedImage(.name(name)) else { return nil }
-        return cast(image)
+        cachedImage(for: .named(name))
     }
 
     /// The image in the file at `path` if the store holds it now, from memory only; see
@@ -29,9 +27,7 @@ extension ImageStore {
     /// - Parameter path: An absolute path, or one relative to the working directory.
     /// - Returns: The shared image, or nil.
     public func cachedImage(contentsOfFile path: String) -> Image? {
-        // Not `Optional.map`: generic over `Image`, it would look up metadata at run time.
-        guard let image = engine.cachedImage(.path(path)) else { return nil }
-        return cast(image)
+        cachedImage(for: .file(path))
     }
 
     /// The image for `name`, loaded on the store's loading threads if it is not in memory.
@@ -59,7 +55,7 @@ extension ImageStore {
     nonisolated(nonsending) public func image(
         named name: String, priority: ImageLoadPriority = .normal
     ) async throws(ImageStoreError) -> Image {
-        cast(try await engine.load(.name(name), priority: priority))
+        try await image(for: .named(name), priority: priority)
     }
 
     /// The image in the file at `path`, loaded on the store's loading threads if it is not in
@@ -75,7 +71,7 @@ extension ImageStore {
     nonisolated(nonsending) public func image(
         contentsOfFile path: String, priority: ImageLoadPriority = .normal
     ) async throws(ImageStoreError) -> Image {
-        cast(try await engine.load(.path(path), priority: priority))
+        try await image(for: .file(path), priority: priority)
     }
 
     /// Starts loading `names` in the background and keeps every image it loads alive until the
@@ -103,8 +99,6 @@ extension ImageStore {
     ///     visible view asks for.
     /// - Returns: The handle that owns the prefetched images.
     public func prefetch(named names: [String], priority: ImageLoadPriority = .low) -> ImagePrefetch {
-        let prefetch = ImagePrefetch(names: names, engine: engine)
-        engine.prefetch(names.map { .name($0) }, priority: priority, for: prefetch)
-        return prefetch
+        prefetch(names.map { .named($0) }, priority: priority)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why an ``ImageStore`` could not return an image.
 public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The name or path is not acceptable: empty or with NUL bytes or too long; for a name also
@@ -13,6 +15,16 @@ public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible
     case fileTooLarge(path: String, size: Int, limit: Int)
     /// The decoder rejected the file; `reason` is the decoder error's description.
     case decodingFailed(path: String, reason: String)
+    /// A data provider's ``ImageDataProvider/data()`` threw; `reason` is the error's description.
+    /// The request is the provider's full-size request.
+    case providerFailed(ImageRequest, reason: String)
+    /// A data provider returned more than the store's `maximumFileSize` bytes.
+    case dataTooLarge(ImageRequest, size: Int, limit: Int)
+    /// The decoder rejected bytes that are not a file's (a provider's), or there were none;
+    /// `reason` is the decoder error's description. (A file's are ``decodingFailed(path:reason:)``.)
+    case undecodable(ImageRequest, reason: String)
+    /// The store cannot fetch this URL: its scheme is not one it loads. Nothing was fetched.
+    case unsupportedURL(URL, reason: String)
     /// An asynchronous lookup stopped waiting: its task was cancelled, its prefetch was
     /// cancelled, or ``ImageStore/removeAll()`` cancelled its queued load.
     case cancelled
@@ -30,6 +42,14 @@ public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible
             "\(path) is \(size) bytes, over the limit of \(limit) bytes"
         case .decodingFailed(let path, let reason):
             "cannot decode \(path): \(reason)"
+        case .providerFailed(let request, let reason):
+            "the data provider of \(request) failed: \(reason)"
+        case .dataTooLarge(let request, let size, let limit):
+            "\(request) supplied \(size) bytes, over the limit of \(limit) bytes"
+        case .undecodable(let request, let reason):
+            "cannot decode \(request): \(reason)"
+        case .unsupportedURL(let url, let reason):
+            "cannot load \(url.absoluteString): \(reason)"
         case .cancelled:
             "the image load was cancelled"
         }

@@ -24,8 +24,8 @@ final class ConfinedFileOpenerTests: XCTestCase {
             outside.write("icon.png", ConfinedFileOpenerTests.secret)
         }
 
-        func key(root: String? = nil) -> ResourceKey {
-            ResourceKey(path: filePath, scale: 1, root: root ?? rootPath)
+        func key(root: String? = nil) -> FileLocation {
+            FileLocation(path: filePath, root: root ?? rootPath)
         }
 
         /// Replaces `entry` (relative to the root) by a symbolic link to `destination`.
@@ -35,7 +35,7 @@ final class ConfinedFileOpenerTests: XCTestCase {
         }
     }
 
-    private func assertRefusedAsChanged(_ key: ResourceKey, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRefusedAsChanged(_ key: FileLocation, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try reader.read(key), file: file, line: line) { error in
             XCTAssertEqual(
                 error as? ImageStoreError,
@@ -108,7 +108,7 @@ final class ConfinedFileOpenerTests: XCTestCase {
 
     func test_pathOutsideItsRoot_isRefused() {
         let fixture = Fixture()
-        let key = ResourceKey(path: fixture.outside.path + "/icon.png", scale: 1, root: fixture.rootPath)
+        let key = FileLocation(path: fixture.outside.path + "/icon.png", root: fixture.rootPath)
 
         XCTAssertThrowsError(try reader.read(key)) { error in
             XCTAssertEqual(
@@ -116,8 +116,14 @@ final class ConfinedFileOpenerTests: XCTestCase {
         }
     }
 
-    func test_rootIsNotPartOfTheKeysIdentity() {
-        XCTAssertEqual(ResourceKey(path: "/a/b.png", scale: 2, root: "/a"), ResourceKey(path: "/a/b.png", scale: 2))
+    func test_rootIsNotPartOfTheImagesIdentity() {
+        func source(root: String) -> ImageSource {
+            let location = FileLocation(path: "/a/b.png", root: root)
+            return ImageSource(SourceIdentity(.file(realPath: location.path), scale: 2), bytes: .file(location))
+        }
+
+        XCTAssertEqual(source(root: "/a"), source(root: "/"))
+        XCTAssertEqual(source(root: "/a").key, source(root: "/").key)
     }
 
     /// Opening by path needs only search permission on folders; the walk must not need more.

@@ -1,13 +1,9 @@
-/// What a lookup asks for: a name relative to the directories, or a path.
-enum LookupRequest: Hashable, Sendable {
-    case name(String)
-    case path(String)
-}
-
-/// Remembered resolutions, including failures, so repeated lookups do not touch the file system.
+/// Remembered resolutions of names and paths, including failures, so repeated lookups do not
+/// touch the file system. (Other sources resolve without it: see
+/// ``ImageRequest/Source/resolvedWithoutFileSystem``.)
 ///
 /// Names and paths, successes and failures live in separate tables, so a hit hashes nothing but
-/// the string and copies nothing but the key. Bounded: a table reaching ``capacity`` entries
+/// the string and copies nothing but the source. Bounded: a table reaching ``capacity`` entries
 /// starts over, which costs a re-resolution of the names in use, never sharing (images are keyed
 /// by file, not by name).
 struct ResolutionCache: Sendable {
@@ -16,7 +12,7 @@ struct ResolutionCache: Sendable {
 
     /// A successful resolution, with where its image was last found in the storage.
     struct ResolvedFile: Sendable {
-        let key: ResourceKey
+        let source: ImageSource
         var hint = SlotHint()
     }
 
@@ -31,9 +27,9 @@ struct ResolutionCache: Sendable {
     private var names = Tables()
     private var paths = Tables()
 
-    subscript(request: LookupRequest) -> Result<ResourceKey, ImageStoreError>? {
-        let (tables, key) = tables(for: request)
-        if let file = tables.files[key] { return .success(file.key) }
+    subscript(request: ImageRequest.Source) -> Result<ImageSource, ImageStoreError>? {
+        guard let (tables, key) = tables(for: request) else { return nil }
+        if let file = tables.files[key] { return .success(file.source) }
         return tables.failures[key].map { .failure($0) }
     }
 
@@ -61,21 +57,24 @@ struct ResolutionCache: Sendable {
     private static func lookUp(
         _ file: inout ResolvedFile, in storage: inout any ImageCacheStorage, released: inout [CachedImage]
     ) -> CacheLookup {
-        storage.lookup(file.key, hint: &file.hint, released: &released)
+        storage.lookup(file.source.key, hint: &file.hint, released: &released)
     }
 
-    mutating func remember(_ resolution: Result<ResourceKey, ImageStoreError>, for request: LookupRequest) {
+    /// Remembers how a name or a path resolved; other sources are not remembered here.
+    mutating func remember(_ resolution: Result<ImageSource, ImageStoreError>, for request: ImageRequest.Source) {
         switch request {
-        case .name(let name): Self.insert(resolution, for: name, into: &names)
-        case .path(let path): Self.insert(resolution, for: path, into: &paths)
+        case .named(let name): Self.insert(resolution, for: name, into: &names)
+        case .file(let path): Self.insert(resolution, for: path, into: &paths)
+        case .url, .provider: break
         }
     }
 
     /// Forgets a resolution that turned out stale (the file vanished or changed).
-    mutating func forget(_ request: LookupRequest) {
+    mutating func forget(_ request: ImageRequest.Source) {
         switch request {
-        case .name(let name): names.files[name] = nil
-        case .path(let path): paths.files[path] = nil
+        case .named(let name): names.files[name] = nil
+        case .file(let path): paths.files[path] = nil
+        case .url, .provider: break
         }
     }
 
@@ -84,22 +83,23 @@ struct ResolutionCache: Sendable {
         paths = Tables()
     }
 
-    private func tables(for request: LookupRequest) -> (Tables, String) {
+    private func tables(for request: ImageRequest.Source) -> (Tables, String)? {
         switch request {
-        case .name(let name): (names, name)
-        case .path(let path): (paths, path)
+        case .named(let name): (names, name)
+        case .file(let path): (paths, path)
+        case .url, .provider: nil
         }
     }
 
     private static func insert(
-        _ resolution: Result<ResourceKey, ImageStoreError>, for key: String, into tables: inout Tables
+        _ resolution: Result<ImageSource, ImageStoreError>, for key: String, into tables: inout Tables
     ) {
         switch resolution {
         case .success(let file):
             if tables.files.count >= capacity, tables.files[key] == nil {
                 tables.files.removeAll(keepingCapacity: true)
             }
-            tables.files[key] = ResolvedFile(key: file)
+            tables.files[key] = ResolvedFile(source: file)
         case .failure(let error):
             if tables.failures.count >= capacity, tables.failures[key] == nil {
                 tables.failures.removeAll(keepingCapacity: true)

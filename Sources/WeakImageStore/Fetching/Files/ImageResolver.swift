@@ -1,10 +1,10 @@
 import Foundation
 
-/// Turns names and paths into ``ResourceKey``s by looking at the file system, `UIImage(named:)`
+/// Turns names and paths into ``ImageSource``s by looking at the file system, `UIImage(named:)`
 /// style, never leaving the store's directories for names.
 ///
-/// A name's key carries the real directory it was found in as its root, and the file is read
-/// beneath it (``ConfinedFileOpener``), so a symbolic link swapped in after resolution cannot
+/// A name's file location carries the real directory it was found in as its root, and the file
+/// is read beneath it (``ConfinedFileOpener``), so a symbolic link swapped in after resolution cannot
 /// lead the read outside.
 ///
 /// For `scales: [2, 3, 1]` and `extensions: ["png"]`:
@@ -39,7 +39,7 @@ struct ImageResolver: Sendable {
     ///
     /// - Throws: ``ImageStoreError/invalidName(_:reason:)`` for a hostile name or one whose file
     ///   resolves outside its directory; ``ImageStoreError/notFound(name:)`` otherwise.
-    func resolve(name: String) throws(ImageStoreError) -> ResourceKey {
+    func resolve(name: String) throws(ImageStoreError) -> ImageSource {
         let parsed = try ImageName(parsing: name, extensions: extensions)
         let candidates = parsed.candidateFileNames(scales: scales, extensions: extensions)
         for directory in directories {
@@ -51,7 +51,7 @@ struct ImageResolver: Sendable {
                     throw .invalidName(name, reason: "\(candidate.fileName) resolves outside \(directory)")
                 }
                 guard case .regularFile = FileSystem.entry(at: real) else { continue }
-                return ResourceKey(path: real, scale: candidate.scale, root: root)
+                return Self.source(FileLocation(path: real, root: root), scale: candidate.scale)
             }
         }
         throw .notFound(name: name)
@@ -60,19 +60,24 @@ struct ImageResolver: Sendable {
     /// Finds the file at `path` (absolute, or relative to the working directory), anywhere: the
     /// path is the caller's, so it is not confined to the directories, and symbolic links and
     /// `..` in it are followed. Its scale comes from its name's suffix, so `icon@2x.png` shares
-    /// with the name `"icon"`. The key's root is `/`: the read still follows no symbolic link
+    /// with the name `"icon"`. The location's root is `/`: the read still follows no symbolic link
     /// that appears in the resolved path later, so a load a name shares is never redirected.
     ///
     /// - Throws: ``ImageStoreError/invalidName(_:reason:)`` for an empty path or one with a NUL
     ///   byte, ``ImageStoreError/notFound(name:)`` when nothing is there, and
     ///   ``ImageStoreError/unreadable(path:reason:)`` when it is not a regular file.
-    func resolve(path: String) throws(ImageStoreError) -> ResourceKey {
+    func resolve(path: String) throws(ImageStoreError) -> ImageSource {
         try ImageName.validate(path: path)
         guard let real = FileSystem.realPath(path) else { throw .notFound(name: path) }
         guard case .regularFile = FileSystem.entry(at: real) else {
             throw .unreadable(path: real, reason: "not a regular file")
         }
         let fileName = path.split(separator: "/").last ?? Substring(path)
-        return ResourceKey(path: real, scale: ImageName.scale(ofFileName: fileName))
+        return Self.source(FileLocation(path: real), scale: ImageName.scale(ofFileName: fileName))
+    }
+
+    /// A file's full-size image: known by its real path and scale.
+    private static func source(_ location: FileLocation, scale: Int) -> ImageSource {
+        ImageSource(SourceIdentity(.file(realPath: location.path), scale: scale), bytes: .file(location))
     }
 }

@@ -1,19 +1,19 @@
 import Dispatch
 import Foundation
 
-/// The non-generic machinery behind ``ImageStore``: lookups, resolution, loading and the locked
-/// state. Being non-generic lets the compiler specialize all of it inside the library, so a cache
+/// The non-generic machinery behind ``ImageStore``: lookups, loading and the locked state. It
+/// knows requests, image keys and two steps of the sources behind them — resolve a request, fetch
+/// the bytes (``ImageSources``) — never a path or a URL. Being non-generic lets the compiler specialize all of it inside the library, so a cache
 /// hit costs hash lookups rather than runtime generic-metadata lookups.
 final class StoreEngine: Sendable {
-    /// Decodes a file into an image of the store's type, wrapped with its cost: full size when
-    /// `maxPixelSize` is 0, else reduced to it.
-    typealias Decode = @Sendable (_ data: Data, _ scale: Int, _ maxPixelSize: Int) throws -> CachedImage
-    /// Reads a file's pixel size from its header; nil when the decoder cannot tell.
-    typealias Measure = @Sendable (_ data: Data) -> (width: Int, height: Int)?
+    /// Decodes image bytes into an image of the store's type, wrapped with its cost: full size
+    /// when `maxPixelSize` is nil, else reduced to it.
+    typealias Decode = @Sendable (_ data: Data, _ scale: Int, _ maxPixelSize: Int?) throws -> CachedImage
+    /// Reads the pixel size from the bytes' header; nil when the decoder cannot tell.
+    typealias Measure = @Sendable (_ data: Data) -> PixelSize?
 
     let state: Lock<StoreState>
-    private let resolver: ImageResolver
-    private let reader: ImageFileReader
+    private let sources: ImageSources
     private let decode: Decode
     private let measure: Measure
     /// Whether the policy limits live bytes, so decodes reserve their cost first.
@@ -22,13 +22,12 @@ final class StoreEngine: Sendable {
     private static let largestReservation = 1 << 40
 
     init(
-        policy: CachePolicy, maximumConcurrentLoads: Int, resolver: ImageResolver, reader: ImageFileReader,
+        policy: CachePolicy, maximumConcurrentLoads: Int, sources: ImageSources,
         decode: @escaping Decode, measure: @escaping Measure
     ) {
         precondition(maximumConcurrentLoads >= 1, "maximumConcurrentLoads must be at least 1")
         state = Lock(StoreState(policy: policy, maximumConcurrentLoads: maximumConcurrentLoads))
-        self.resolver = resolver
-        self.reader = reader
+        self.sources = sources
         self.decode = decode
         self.measure = measure
         hasLiveCostLimit = state.withLock { $0.storage.liveCostLimit != nil }
@@ -41,27 +40,25 @@ final class StoreEngine: Sendable {
 
     // MARK: Lookups
 
-    /// A synchronous lookup: a miss resolves, reads and decodes on the caller's thread.
-    func load(_ request: LookupRequest, maxPixelSize: Int? = nil) throws(ImageStoreError) -> CachedImage {
+    /// A synchronous lookup: a miss resolves, fetches and decodes on the caller's thread.
+    func load(_ request: ImageRequest) throws(ImageStoreError) -> CachedImage {
         // Declared before the critical sections so evicted images are freed after unlocking.
         var released: [CachedImage] = []
-        var step = state.withLock { $0.lookUp(request, maxPixelSize: maxPixelSize, released: &released) }
+        var step = state.withLock { $0.lookUp(request, released: &released) }
         if case .found(let image) = step {
             return image
         }
         if case .resolve = step {
-            let resolution = resolve(request)
-            step = state.withLock {
-                $0.resolved(request, maxPixelSize: maxPixelSize, as: resolution, released: &released)
-            }
+            let resolution = sources.resolve(request.source)
+            step = state.withLock { $0.resolved(request, as: resolution, released: &released) }
         }
-        // The file read to learn a thumbnail's key is decoded from, if this caller loads it.
+        // The bytes fetched to learn a thumbnail's key are decoded, if this caller loads it.
         var data: Data?
-        if case .measure(let file, let maxPixelSize) = step {
+        if case .measure(let fullSize, let maxPixelSize) = step {
             let bytes: Data
-            switch read(file) {
-            case .success(let read):
-                bytes = read
+            switch sources.fetch(fullSize.bytes) {
+            case .success(let fetched):
+                bytes = fetched
             case .failure(let error):
                 state.withLock { $0.failedToMeasure(request, error: error) }
                 throw error
@@ -69,7 +66,7 @@ final class StoreEngine: Sendable {
             data = bytes
             let size = measure(bytes)
             step = state.withLock {
-                $0.measured(request, file: file, maxPixelSize: maxPixelSize, size: size, released: &released)
+                $0.measured(request, source: fullSize, maxPixelSize: maxPixelSize, size: size, released: &released)
             }
         }
         // Evicted images go now, before this thread blocks on a load.
@@ -83,8 +80,8 @@ final class StoreEngine: Sendable {
             preconditionFailure("a resolved and measured request asked to be resolved or measured again")
         case .wait(let latch):
             return try latch.wait().typedGet()
-        case .load(let key, let load):
-            return try run(load, reading: key, for: request, data: data).typedGet()
+        case .load(let source, let load):
+            return try run(load, fetching: source, for: request, data: data).typedGet()
         }
     }
 
@@ -92,24 +89,21 @@ final class StoreEngine: Sendable {
     /// thread, and a cancelled task stops waiting at once.
     @inline(__always)
     nonisolated(nonsending) func load(
-        _ request: LookupRequest, maxPixelSize: Int? = nil, priority: ImageLoadPriority
+        _ request: ImageRequest, priority: ImageLoadPriority
     ) async throws(ImageStoreError) -> CachedImage {
-        switch startAsyncLookup(request, maxPixelSize: maxPixelSize) {
+        switch startAsyncLookup(request) {
         case .found(let image): return image
         case .failed(let error): throw error
-        case .miss(let id):
-            return try await waitForMiss(request, maxPixelSize: maxPixelSize, priority: priority, waiterID: id)
+        case .miss(let id): return try await waitForMiss(request, priority: priority, waiterID: id)
         }
     }
 
     /// The first critical section of an asynchronous lookup, outside any async frame, so a hit
     /// allocates nothing on the task and passes its image through as few layers as possible.
     @inline(__always)
-    private func startAsyncLookup(_ request: LookupRequest, maxPixelSize: Int?) -> StoreState.AsyncStart {
+    private func startAsyncLookup(_ request: ImageRequest) -> StoreState.AsyncStart {
         var released: [CachedImage] = []
-        let start = state.withLock {
-            $0.startAsyncLookup(request, maxPixelSize: maxPixelSize, released: &released)
-        }
+        let start = state.withLock { $0.startAsyncLookup(request, released: &released) }
         released.removeAll()
         return start
     }
@@ -117,13 +111,11 @@ final class StoreEngine: Sendable {
     /// An asynchronous miss: registers the waiter and suspends until its load delivers or the
     /// task is cancelled.
     nonisolated(nonsending) private func waitForMiss(
-        _ request: LookupRequest, maxPixelSize: Int?, priority: ImageLoadPriority, waiterID: WaiterID
+        _ request: ImageRequest, priority: ImageLoadPriority, waiterID: WaiterID
     ) async throws(ImageStoreError) -> CachedImage {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                register(
-                    LoadWaiter(id: waiterID, priority: priority, delivery: .task(continuation)), for: request,
-                    maxPixelSize: maxPixelSize)
+                register(LoadWaiter(id: waiterID, priority: priority, delivery: .task(continuation)), for: request)
             }
         } onCancel: {
             cancel(waiters: [waiterID])
@@ -136,24 +128,22 @@ final class StoreEngine: Sendable {
         return try result.typedGet()
     }
 
-    /// A memory-only lookup: never touches the file system, never decodes, never waits.
-    func cachedImage(_ request: LookupRequest, maxPixelSize: Int? = nil) -> CachedImage? {
+    /// A memory-only lookup: never fetches, never decodes, never waits.
+    func cachedImage(_ request: ImageRequest) -> CachedImage? {
         var released: [CachedImage] = []
-        return state.withLock { $0.cachedImage(request, maxPixelSize: maxPixelSize, released: &released) }
+        return state.withLock { $0.cachedImage(request, released: &released) }
     }
 
     /// Starts loading every request for `prefetch`, which receives each result and keeps the
     /// ids of its waiters for cancelling them.
-    func prefetch(_ requests: [LookupRequest], priority: ImageLoadPriority, for prefetch: ImagePrefetch) {
+    func prefetch(_ requests: [ImageRequest], priority: ImageLoadPriority, for prefetch: ImagePrefetch) {
         // The ids go to the prefetch before any waiter is registered, so a cancellation racing
         // with the first results always knows whom to cancel.
         let ids = state.withLock { state in requests.map { _ in state.newWaiterID() } }
         prefetch.assignWaiters(ids)
         for (index, request) in requests.enumerated() {
             let slot = PrefetchSlot(prefetch: prefetch, index: index)
-            register(
-                LoadWaiter(id: ids[index], priority: priority, delivery: .prefetch(slot)), for: request,
-                maxPixelSize: nil)
+            register(LoadWaiter(id: ids[index], priority: priority, delivery: .prefetch(slot)), for: request)
         }
     }
 
@@ -192,11 +182,9 @@ final class StoreEngine: Sendable {
 
     // MARK: Loading
 
-    private func register(_ waiter: LoadWaiter, for request: LookupRequest, maxPixelSize: Int?) {
+    private func register(_ waiter: LoadWaiter, for request: ImageRequest) {
         var released: [CachedImage] = []
-        let registration = state.withLock {
-            $0.register(waiter, for: request, maxPixelSize: maxPixelSize, released: &released)
-        }
+        let registration = state.withLock { $0.register(waiter, for: request, released: &released) }
         released.removeAll()
         switch registration {
         case .finished(let result):
@@ -215,43 +203,42 @@ final class StoreEngine: Sendable {
     private func runQueuedLoads() {
         while let (work, cancellation) = state.withLock({ $0.nextQueuedWork() }) {
             switch work {
-            case .read(let load, let key):
-                _ = run(load, reading: key, for: nil, data: nil, cancellation: cancellation)
-            case .resolve(let load, let request, let maxPixelSize):
-                let resolution = resolve(request)
+            case .fetch(let load, let source):
+                _ = run(load, fetching: source, for: nil, data: nil, cancellation: cancellation)
+            case .resolve(let load, let request):
+                let resolution = sources.resolve(request.source)
                 var released: [CachedImage] = []
-                let next = state.withLock {
-                    $0.resolvedQueuedLoad(
-                        load, request, maxPixelSize: maxPixelSize, as: resolution, released: &released)
-                }
+                let next = state.withLock { $0.resolvedQueuedLoad(load, request, as: resolution, released: &released) }
                 released.removeAll()
                 continueQueuedLoad(load, with: next, for: request, data: nil, cancellation: cancellation)
-            case .measure(let load, let file, let maxPixelSize):
-                measureQueuedLoad(load, file: file, maxPixelSize: maxPixelSize, for: nil, cancellation: cancellation)
+            case .measure(let load, let fullSize, let maxPixelSize):
+                measureQueuedLoad(
+                    load, source: fullSize, maxPixelSize: maxPixelSize, for: nil, cancellation: cancellation)
             }
         }
     }
 
     private func continueQueuedLoad(
-        _ load: LoadID, with next: StoreState.NextStep, for request: LookupRequest?, data: Data?,
+        _ load: LoadID, with next: StoreState.NextStep, for request: ImageRequest?, data: Data?,
         cancellation: DecodeCancellation
     ) {
         switch next {
         case .done(let waiters, let result):
             for waiter in waiters { waiter.deliver(result) }
-        case .measure(let file, let maxPixelSize):
-            measureQueuedLoad(load, file: file, maxPixelSize: maxPixelSize, for: request, cancellation: cancellation)
-        case .read(let key):
-            _ = run(load, reading: key, for: request, data: data, cancellation: cancellation)
+        case .measure(let fullSize, let maxPixelSize):
+            measureQueuedLoad(
+                load, source: fullSize, maxPixelSize: maxPixelSize, for: request, cancellation: cancellation)
+        case .fetch(let source):
+            _ = run(load, fetching: source, for: request, data: data, cancellation: cancellation)
         case .merged:
             break
         }
     }
 
-    /// Reads the file of a queued thumbnail to learn its pixel size, hence its key, and goes on
-    /// with the bytes already read.
+    /// Fetches the bytes of a queued thumbnail to learn its pixel size, hence its key, and goes
+    /// on with the bytes already fetched.
     private func measureQueuedLoad(
-        _ load: LoadID, file: ResourceKey, maxPixelSize: Int, for request: LookupRequest?,
+        _ load: LoadID, source fullSize: ImageSource, maxPixelSize: Int, for request: ImageRequest?,
         cancellation: DecodeCancellation
     ) {
         if cancellation.shouldStop() {
@@ -259,42 +246,43 @@ final class StoreEngine: Sendable {
             return
         }
         let data: Data
-        switch read(file) {
-        case .success(let read):
-            data = read
+        switch sources.fetch(fullSize.bytes) {
+        case .success(let fetched):
+            data = fetched
         case .failure(let error):
-            _ = finish(load, of: file, for: request, result: .failure(error))
+            _ = finish(load, of: fullSize.key, for: request, result: .failure(error))
             return
         }
         let size = measure(data)
         var released: [CachedImage] = []
         let next = state.withLock {
-            $0.measuredQueuedLoad(load, file: file, maxPixelSize: maxPixelSize, size: size, released: &released)
+            $0.measuredQueuedLoad(load, source: fullSize, maxPixelSize: maxPixelSize, size: size, released: &released)
         }
         released.removeAll()
         continueQueuedLoad(load, with: next, for: request, data: data, cancellation: cancellation)
     }
 
-    /// Reads (unless `data` holds the file already) and decodes `key` for `load`, stores the
-    /// image and hands the result to the load's waiters.
+    /// Fetches (unless `data` holds the bytes already) and decodes `source` for `load`, stores
+    /// the image and hands the result to the load's waiters.
     ///
-    /// - Parameter cancellation: A loading thread's, checked before reading and before decoding
+    /// - Parameter cancellation: A loading thread's, checked before fetching and before decoding
     ///   and bound as ``DecodeCancellation/current`` during the decode; nil for a synchronous
     ///   caller, who always wants the image.
     /// - Returns: The result; `.cancelled` (owed to nobody) if the load stopped.
     private func run(
-        _ load: LoadID?, reading key: ResourceKey, for request: LookupRequest?, data: Data?,
+        _ load: LoadID?, fetching source: ImageSource, for request: ImageRequest?, data: Data?,
         cancellation: DecodeCancellation? = nil
     ) -> Result<CachedImage, ImageStoreError> {
         if let load, let cancellation, cancellation.shouldStop() {
             return stop(load, decoded: false, reservedCost: 0)
         }
+        let key = source.key
         let bytes: Data
         if let data {
             bytes = data
         } else {
-            switch read(key) {
-            case .success(let read): bytes = read
+            switch sources.fetch(source.bytes) {
+            case .success(let fetched): bytes = fetched
             case .failure(let error): return finish(load, of: key, for: request, result: .failure(error))
             }
         }
@@ -316,7 +304,7 @@ final class StoreEngine: Sendable {
             if let load, let cancellation, cancellation.hasStopped {
                 return stop(load, decoded: true, reservedCost: reservedCost)
             }
-            result = .failure(.decodingFailed(path: key.path, reason: String(describing: error)))
+            result = .failure(source.bytes.decodingFailure(reason: String(describing: error)))
         }
         return finish(load, of: key, for: request, result: result, decoded: true, reservedCost: reservedCost)
     }
@@ -337,12 +325,12 @@ final class StoreEngine: Sendable {
     ///
     /// - Returns: The bytes reserved, for ``finish(_:of:for:result:decoded:reservedCost:)`` to
     ///   release; 0 without a limit or when the decoder cannot read the size.
-    private func reserveDecodingCost(of bytes: Data, for key: ResourceKey) -> Int {
+    private func reserveDecodingCost(of bytes: Data, for key: ImageKey) -> Int {
         guard hasLiveCostLimit, var size = measure(bytes), size.width > 0, size.height > 0 else { return 0 }
-        if key.maxPixelSize > 0,
-            let thumbnail = ThumbnailSize(width: size.width, height: size.height, maxPixelSize: key.maxPixelSize)
+        if let maxPixelSize = key.maxPixelSize,
+            let thumbnail = ThumbnailSize(width: size.width, height: size.height, maxPixelSize: maxPixelSize)
         {
-            size = (thumbnail.width, thumbnail.height)
+            size = PixelSize(width: thumbnail.width, height: thumbnail.height)
         }
         // Sizes come from untrusted headers (and any decoder): at most 1 TiB a reservation, so
         // that the sum of concurrent reservations cannot overflow either.
@@ -358,7 +346,7 @@ final class StoreEngine: Sendable {
 
     /// Ends a load: stores its image and hands the result to its waiters.
     private func finish(
-        _ load: LoadID?, of key: ResourceKey, for request: LookupRequest?,
+        _ load: LoadID?, of key: ImageKey, for request: ImageRequest?,
         result: Result<CachedImage, ImageStoreError>, decoded: Bool = false, reservedCost: Int = 0
     ) -> Result<CachedImage, ImageStoreError> {
         var released: [CachedImage] = []
@@ -371,18 +359,5 @@ final class StoreEngine: Sendable {
         if case .success = result { enforceLiveCostLimit() }
         for waiter in waiters { waiter.deliver(result) }
         return result
-    }
-
-    private func resolve(_ request: LookupRequest) -> Result<ResourceKey, ImageStoreError> {
-        Result(typedCatching: { () throws(ImageStoreError) -> ResourceKey in
-            switch request {
-            case .name(let name): try resolver.resolve(name: name)
-            case .path(let path): try resolver.resolve(path: path)
-            }
-        })
-    }
-
-    private func read(_ key: ResourceKey) -> Result<Data, ImageStoreError> {
-        Result(typedCatching: { () throws(ImageStoreError) -> Data in try reader.read(key) })
     }
 }

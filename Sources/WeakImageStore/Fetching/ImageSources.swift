@@ -1,0 +1,57 @@
+import Foundation
+
+/// Every source the store reads from, behind the two steps the engine knows: resolving a request
+/// to an ``ImageSource`` and fetching its bytes.
+///
+/// | request | resolved | bytes fetched |
+/// |---|---|---|
+/// | `.named`, `.file` (and `file:` URLs) | on the file system, remembered by the engine | read beneath the file's root |
+/// | `.provider` | at once, from its identity and version | `data()`, one call per identity at a time |
+/// | `.url` (http, https, …) | not yet: fails with ``ImageStoreError/unsupportedURL(_:reason:)`` | — |
+struct ImageSources: Sendable {
+    let resolver: ImageResolver
+    let fileReader: ImageFileReader
+    let providerReads = ProviderReads()
+
+    /// The resolution of a source that needs no file system, or nil for names and paths, which
+    /// must be resolved by ``resolve(_:)`` outside the store's lock.
+    static func resolvedWithoutFileSystem(_ source: ImageRequest.Source) -> Result<ImageSource, ImageStoreError>? {
+        switch source {
+        case .named, .file: nil
+        case .provider(let provider): resolve(provider)
+        case .url(let url): resolve(url)
+        }
+    }
+
+    /// Resolves any request's source; for names and paths this looks at the file system.
+    func resolve(_ source: ImageRequest.Source) -> Result<ImageSource, ImageStoreError> {
+        switch source {
+        case .named(let name):
+            Result(typedCatching: { () throws(ImageStoreError) -> ImageSource in try resolver.resolve(name: name) })
+        case .file(let path):
+            Result(typedCatching: { () throws(ImageStoreError) -> ImageSource in try resolver.resolve(path: path) })
+        case .provider(let provider):
+            Self.resolve(provider)
+        case .url(let url):
+            Self.resolve(url)
+        }
+    }
+
+    private static func resolve(_ provider: ProviderSource) -> Result<ImageSource, ImageStoreError> {
+        .success(ImageSource(provider.identity, bytes: .provider(provider)))
+    }
+
+    private static func resolve(_ url: URLSource) -> Result<ImageSource, ImageStoreError> {
+        .failure(.unsupportedURL(url.url, reason: "only file URLs can be loaded; http and https are not supported yet"))
+    }
+
+    /// Fetches the bytes of a resolved source.
+    func fetch(_ bytes: ByteSource) -> Result<Data, ImageStoreError> {
+        switch bytes {
+        case .file(let location):
+            Result(typedCatching: { () throws(ImageStoreError) -> Data in try fileReader.read(location) })
+        case .provider(let provider):
+            providerReads.read(provider, limit: fileReader.maximumFileSize)
+        }
+    }
+}

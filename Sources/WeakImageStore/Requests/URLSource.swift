@@ -1,0 +1,21 @@
+import Foundation
+
+/// A network URL inside a request, with its identity: the canonical URL, or the caller's cache
+/// key when there is one. Equal when the identities are.
+struct URLSource: Hashable, Sendable {
+    let url: URL
+    let identity: SourceIdentity
+
+    init(_ url: URL, cacheKey: String?) {
+        self.url = url
+        identity = SourceIdentity(cacheKey.map { .cacheKey($0) } ?? .url(CanonicalURL.string(for: url)))
+    }
+
+    static func == (lhs: URLSource, rhs: URLSource) -> Bool {
+        lhs.identity == rhs.identity
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(identity)
+    }
+}

@@ -1,0 +1,16 @@
+@testable import WeakImageStore
+
+extension ImageKey {
+    /// The real path of the file this image comes from; nil for other sources.
+    var filePath: String? {
+        guard case .file(let realPath) = source.origin else { return nil }
+        return realPath
+    }
+}
+
+extension SourceIdentity {
+    /// The identity of the file at `realPath`, at scale 1 unless given.
+    static func file(_ realPath: String, scale: Int = 1) -> SourceIdentity {
+        SourceIdentity(.file(realPath: realPath), scale: scale)
+    }
+}
