@@ -73,9 +73,10 @@ final class DataProviderTests: XCTestCase {
             let result = store.image(for: .provider(providers[2], maxPixelSize: 32))
             synchronous.withLock { $0 = result }
         }.start()
-        XCTAssertTrue(eventually { gate.arrived == 1 && store.statistics.lookups == 3 }, "\(store.statistics)")
-        // Two loading threads and a synchronous caller want the bytes: give them every chance to
-        // read them a second time while the first read is held.
+        XCTAssertTrue(eventually { gate.arrived == 1 && store.statistics.lookups >= 2 }, "\(store.statistics)")
+        // Two loading threads and a synchronous caller want the bytes (a thumbnail's lookup counts
+        // once its size is known): give them every chance to read a second time while the first
+        // read is held.
         XCTAssertFalse(eventually(timeout: 0.2) { gate.arrived > 1 }, "data() ran twice at once")
         gate.open()
         let fullImage = try await full.value

@@ -36,27 +36,25 @@ final class ProviderFailureTests: XCTestCase {
         XCTAssertEqual(decoder.calls.count, 0)
     }
 
-    func test_emptyBytes_failWithUndecodable_underTheBuiltInDecoders() {
-        let provider = TestDataProvider(identity: "empty", bytes: [])
-        let store = ImageStore(directories: [])
-
-        let error = lookUpError(of: .provider(provider), in: store)
-
-        XCTAssertEqual(error, .undecodable(.provider(provider), reason: builtInDecoderReason([])))
-    }
-
     func test_emptyBytes_failWithUndecodable_whateverTheDecoder() {
         let provider = TestDataProvider(identity: "empty", bytes: [])
-        // FakeDecoder would make a 0 × 1 bitmap of no bytes: the store must not ask it to.
-        let store = makeStore(directories: [])
+        let builtIn = ImageStore(directories: [])
+        // FakeDecoder would make a 0 × 1 bitmap of no bytes: the store itself must refuse them.
+        let decoder = FakeDecoder()
+        let fake = makeStore(directories: [], decoder: decoder)
 
-        let error = lookUpError(of: .provider(provider), in: store)
+        for store in [builtIn, fake] {
+            let error = lookUpError(of: .provider(provider), in: store)
 
-        guard case .undecodable(let request, _) = error else {
-            return XCTFail("expected undecodable, got \(String(describing: error))")
+            guard case .undecodable(let request, let reason) = error else {
+                XCTFail("expected undecodable, got \(String(describing: error))")
+                continue
+            }
+            XCTAssertEqual(request, .provider(provider))
+            XCTAssertFalse(reason.isEmpty)
+            XCTAssertEqual(store.statistics.liveCount, 0)
         }
-        XCTAssertEqual(request, .provider(provider))
-        XCTAssertEqual(store.statistics.liveCount, 0)
+        XCTAssertEqual(decoder.calls.count, 0, "a decoder was given no bytes")
     }
 
     func test_garbageBytes_failWithUndecodable_carryingTheDecodersReason() {
