@@ -1,10 +1,3 @@
-/// Where a lookup found its image.
-enum CacheLookup {
-    case strongHit(CachedImage)
-    case weakHit(CachedImage)
-    case miss
-}
-
 /// The storage behind one ``CachePolicy``. The store calls it under its lock, so every method
 /// must be quick and must not free images: images the storage lets go of are appended to
 /// `released`, and the store drops them after unlocking.

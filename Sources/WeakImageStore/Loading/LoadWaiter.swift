@@ -32,9 +32,3 @@ struct LoadWaiter: Sendable {
         }
     }
 }
-
-/// One name of a prefetch, as a waiter refers to it.
-struct PrefetchSlot: Sendable {
-    weak var prefetch: ImagePrefetch?
-    let index: Int
-}

@@ -2,7 +2,9 @@ import Foundation
 
 /// A network URL inside a request, with its identity: the canonical URL, or the caller's cache
 /// key when there is one. Equal when the identities are.
-struct URLSource: Hashable, Sendable {
+///
+/// A class, so a request carrying a URL stays as small as one carrying a name.
+final class URLSource: Hashable, Sendable {
     let url: URL
     let identity: SourceIdentity
 
