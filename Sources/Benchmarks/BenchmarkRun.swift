@@ -21,6 +21,10 @@ struct BenchmarkRun {
                 DownsamplingBenchmark.goals(DownsamplingBenchmark.runSection(quick: options.quick)), warnings: [],
                 since: started)
             return
+        case .blobList:
+            let blobList = try blobListSection()
+            report(blobList.goals, warnings: blobList.warnings, since: started)
+            return
         case .hitPath, .scrolling, .gallery, nil:
             break
         }
@@ -46,7 +50,7 @@ struct BenchmarkRun {
             let gallery = try gallerySection(corpus)
             report(gallery.goals, warnings: gallery.warnings, since: started)
             return
-        case .jpegSpeed, .downsampling, nil:
+        case .jpegSpeed, .downsampling, .blobList, nil:
             break
         }
 
@@ -89,13 +93,15 @@ struct BenchmarkRun {
         let downsampling = DownsamplingBenchmark.runSection(quick: options.quick)
         let scrolling = try scrollingSection(corpus, profile)
         let gallery = try gallerySection(corpus)
+        let blobList = try blobListSection()
 
         let checks =
             Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
-            + jpegChecks + scrolling.goals + gallery.goals
+            + jpegChecks + scrolling.goals + gallery.goals + blobList.goals
             + accountingChecks
         report(
-            checks, warnings: Goals.measurementWarnings(reports) + scrolling.warnings + gallery.warnings,
+            checks,
+            warnings: Goals.measurementWarnings(reports) + scrolling.warnings + gallery.warnings + blobList.warnings,
             since: started)
     }
 
@@ -120,6 +126,15 @@ struct BenchmarkRun {
         )
         return try GallerySection(
             corpus: corpus, profile: options.quick ? .quick : .full, outputDirectory: options.outputDirectory
+        ).run()
+    }
+
+    private func blobListSection() throws -> SectionOutcome {
+        print(
+            "BLOB LIST: photos as blobs in an in-process table, read by the query vs by a provider through the "
+                + "store, 60 frames per second, default policy")
+        return try BlobListSection(
+            profile: options.quick ? .quick : .full, outputDirectory: options.outputDirectory
         ).run()
     }
 

@@ -1,0 +1,30 @@
+/// What one ``BlobListStrategy`` cost while the list opened and scrolled at one speed: what the
+/// UI thread saw, what the session measured around it and what the table handed out.
+struct BlobListRun: FrameTimedRun {
+    let strategy: BlobListStrategy
+    let speed: ScrollSpeed
+    let session: UIThreadSession.Measurement<BlobListUIThread.Observations>
+    /// The table's counts over the run, read after the store was released.
+    let blobs: BlobTable.Usage
+
+    var label: String { "\(speed.label) / \(strategy.label)" }
+
+    var observations: BlobListUIThread.Observations { session.observations }
+    var frames: [ScrollingRun.Frame] { observations.frames }
+    var failedLookups: Int { observations.failedLookups }
+    var liveCountAfterRelease: Int { session.liveCountAfterRelease }
+
+    /// Peak blob bytes plus peak decoded bytes: at least the peak of their sum, and equal to it
+    /// for the eager strategy, whose blobs are all alive from the first frame to the last.
+    var peakBytes: Int { blobs.peakLiveBytes + session.peakLiveBytes }
+    /// Decodes whose image no row on screen used.
+    var wastedDecodes: Int { session.decodes - observations.usedDecodes }
+
+    /// ``FrameTimedRun/measurementWarnings(context:)``, and blobs still alive after the list closed
+    /// and the store was released.
+    func blobListWarnings(context: String) -> [String] {
+        guard blobs.liveBytes != 0 else { return measurementWarnings(context: context) }
+        return measurementWarnings(context: context)
+            + ["\(context): \(blobs.liveBytes) blob bytes still alive after the list closed"]
+    }
+}

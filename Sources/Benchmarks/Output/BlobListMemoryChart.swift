@@ -1,0 +1,107 @@
+/// Draws the blob list's bytes alive after each frame at one speed: per strategy, blobs and
+/// decoded images together (solid) and blobs alone (dashed), on a linear scale. Hand-written SVG
+/// 1.1, in ``SVGChart``'s style.
+enum BlobListMemoryChart {
+    private static let width = 1000.0
+    private static let height = 560.0
+    private static let plot = (left: 80.0, top: 64.0, right: 760.0, bottom: 500.0)
+    /// Eager red, provider + store green (drawn last, on top).
+    private static let strategyColors: [BlobListStrategy: String] = [.eager: "#d62728", .providerAndStore: "#2ca02c"]
+
+    /// The chart for `runs` (one speed, one run per strategy).
+    static func render(_ runs: [BlobListRun], speed: ScrollSpeed) -> String {
+        let mebibyte = 1_048_576.0
+        let lines = runs.map { run in
+            (
+                run: run, color: strategyColors[run.strategy] ?? "#555",
+                total: run.observations.memory.map { Double($0.blobBytes + $0.decodedBytes) / mebibyte },
+                blobs: run.observations.memory.map { Double($0.blobBytes) / mebibyte }
+            )
+        }
+        let maximum = max(lines.flatMap(\.total).max() ?? 1, 1)
+        let frameCount = max(lines.map(\.total.count).max() ?? 2, 2)
+        let yAxis = ChartAxis.linear(maximum: maximum, pixelRange: (plot.bottom, plot.top))
+        let xAxis = ChartAxis.linear(
+            maximum: Double(frameCount - 1), pixelRange: (plot.left, plot.right), endsOnRoundValue: false)
+
+        var svg: [String] = [
+            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" "##
+                + ##"viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
+            ##"<rect width="100%" height="100%" fill="white"/>"##,
+            SVGChart.text(
+                x: plot.left, y: 26, "Blob list, \(speed.label): photo bytes alive after each frame", size: 17,
+                weight: "bold"),
+            SVGChart.text(
+                x: plot.left, y: 46,
+                "blobs + decoded images (solid) and blobs alone (dashed); eager reads every blob with the query",
+                size: 12, fill: "#555"),
+        ]
+        svg += axes(x: xAxis, y: yAxis)
+        for line in lines.sorted(by: { $0.run.strategy == .eager && $1.run.strategy != .eager }) {
+            svg.append(polyline(line.blobs, x: xAxis, y: yAxis, color: line.color, width: 1.6, dash: "6 4"))
+            svg.append(polyline(line.total, x: xAxis, y: yAxis, color: line.color, width: 2.5, dash: nil))
+        }
+        svg += legend(runs)
+        svg.append("</svg>")
+        return svg.joined(separator: "\n") + "\n"
+    }
+
+    private static func polyline(
+        _ values: [Double], x: ChartAxis, y: ChartAxis, color: String, width: Double, dash: String?
+    )
+        -> String
+    {
+        let points = values.enumerated().map { frame, value in
+            "\(SVGChart.format(x.position(Double(frame)))),\(SVGChart.format(y.position(value)))"
+        }
+        let dashAttribute = dash.map { ##" stroke-dasharray="\##($0)""## } ?? ""
+        return ##"<polyline fill="none" stroke="\##(color)" stroke-width="\##(width)"\##(dashAttribute) "##
+            + ##"stroke-linejoin="round" points="\##(points.joined(separator: " "))"/>"##
+    }
+
+    private static func axes(x: ChartAxis, y: ChartAxis) -> [String] {
+        var parts = [
+            ##"<rect x="\##(SVGChart.format(plot.left))" y="\##(SVGChart.format(plot.top))" "##
+                + ##"width="\##(SVGChart.format(plot.right - plot.left))" height="\##(SVGChart.format(plot.bottom - plot.top))" "##
+                + ##"fill="none" stroke="#888"/>"##
+        ]
+        for tick in y.ticks {
+            let position = SVGChart.format(y.position(tick))
+            parts.append(
+                ##"<line x1="\##(SVGChart.format(plot.left))" y1="\##(position)" x2="\##(SVGChart.format(plot.right))" "##
+                    + ##"y2="\##(position)" stroke="#e4e4e4"/>"##)
+            parts.append(
+                SVGChart.text(x: plot.left - 8, y: y.position(tick) + 4, ChartAxis.label(tick), anchor: "end"))
+        }
+        for tick in x.ticks {
+            parts.append(
+                SVGChart.text(x: x.position(tick), y: plot.bottom + 20, ChartAxis.label(tick), anchor: "middle"))
+        }
+        parts.append(SVGChart.text(x: (plot.left + plot.right) / 2, y: plot.bottom + 44, "frame", anchor: "middle"))
+        parts.append(
+            ##"<text x="0" y="0" transform="translate(22 \##(SVGChart.format((plot.top + plot.bottom) / 2))) rotate(-90)" "##
+                + ##"text-anchor="middle" font-size="13">MiB alive</text>"##)
+        return parts
+    }
+
+    private static func legend(_ runs: [BlobListRun]) -> [String] {
+        let left = plot.right + 20
+        var parts = [SVGChart.text(x: left, y: plot.top + 4, "peak MiB", weight: "bold")]
+        var y = plot.top + 26
+        for run in runs {
+            let color = strategyColors[run.strategy] ?? "#555"
+            parts.append(
+                ##"<line x1="\##(SVGChart.format(left))" y1="\##(SVGChart.format(y - 4))" x2="\##(SVGChart.format(left + 26))" "##
+                    + ##"y2="\##(SVGChart.format(y - 4))" stroke="\##(color)" stroke-width="2.5"/>"##)
+            parts.append(SVGChart.text(x: left + 34, y: y, "\(run.strategy.label)  \(Format.mebibytes(run.peakBytes))"))
+            y += 22
+            parts.append(
+                ##"<line x1="\##(SVGChart.format(left))" y1="\##(SVGChart.format(y - 4))" x2="\##(SVGChart.format(left + 26))" "##
+                    + ##"y2="\##(SVGChart.format(y - 4))" stroke="\##(color)" stroke-width="1.6" stroke-dasharray="6 4"/>"##
+            )
+            parts.append(SVGChart.text(x: left + 34, y: y, "  its blobs  \(Format.mebibytes(run.blobs.peakLiveBytes))"))
+            y += 26
+        }
+        return parts
+    }
+}
