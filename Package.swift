@@ -9,8 +9,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "WeakImageStore"),
-        .executableTarget(name: "Benchmarks", dependencies: ["WeakImageStore"]),
-        .testTarget(name: "WeakImageStoreTests", dependencies: ["WeakImageStore"]),
+        // What the tests and the benchmark both need (image encoders, seeded random numbers, a
+        // loopback HTTP server); in no product, so apps never build it.
+        .target(name: "ImageStoreTestSupport", dependencies: ["WeakImageStore"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["WeakImageStore", "ImageStoreTestSupport"]),
+        .testTarget(name: "WeakImageStoreTests", dependencies: ["WeakImageStore", "ImageStoreTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import WeakImageStore
 
 /// The whole benchmark: corpus, workload replays, outputs, micro benchmarks, goals.

@@ -1,3 +1,5 @@
+import ImageStoreTestSupport
+
 extension Workload {
     private static let iconsPerDeepScreen = 30
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ImageStoreTestSupport
 import WeakImageStore
 
 /// Writes sets of large synthetic photos for the UI workloads: a few distinct contents encoded

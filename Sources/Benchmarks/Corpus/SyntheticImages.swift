@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import WeakImageStore
 
 /// Deterministic stand-ins for an app's images: the same seed always paints the same pixels, so

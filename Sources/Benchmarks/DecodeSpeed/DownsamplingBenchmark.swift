@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import WeakImageStore
 
 /// Downsampling speed and memory: on the same PNG files in one run, a full decode, a full

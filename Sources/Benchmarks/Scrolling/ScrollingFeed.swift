@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import WeakImageStore
 
 /// The feed the UI thread scrolls: per row an avatar, two or three icons and its own large

@@ -1,3 +1,5 @@
+import ImageStoreTestSupport
+
 extension Workload {
     private static let visibleRowCount = 10
     private static let roundTrips = 2

@@ -1,3 +1,5 @@
+import ImageStoreTestSupport
+
 extension Workload {
     private static let iconsPerScreen = 30
     private static let maximumStackDepth = 5

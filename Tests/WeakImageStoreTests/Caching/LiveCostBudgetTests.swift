@@ -1,3 +1,4 @@
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -100,7 +101,7 @@ final class LiveCostBudgetTests: XCTestCase {
     func test_budget_keepsLiveBytes_withinMaxOfBudgetAndInUse_atEveryStep() {
         let (store, directory) = makeBudgetedStore()
         var held: [String: Bitmap] = [:]
-        var random = SplitMix64(seed: 42)
+        var random = SeededGenerator(seed: 42)
         for step in 0..<400 {
             let name =
                 Int.random(in: 0..<4, using: &random) == 0

@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -7,7 +8,7 @@ import XCTest
 final class BitmapDecoderTests: XCTestCase {
     func test_format_isChosenByLeadingBytes() throws {
         let jpeg = try JPEGTestFiles.file("rose113_q90.jpg")
-        let png = PNGTestFiles.png(width: 1, height: 1, colorType: 0, filteredData: [0, 0x80])
+        let png = PNGFile.png(width: 1, height: 1, colorType: 0, filteredData: [0, 0x80])
         XCTAssertEqual(BitmapDecoder.format(of: jpeg), .jpeg)
         XCTAssertEqual(BitmapDecoder.format(of: png), .png)
         XCTAssertNil(BitmapDecoder.format(of: Data("GIF89a".utf8)))
@@ -16,7 +17,7 @@ final class BitmapDecoderTests: XCTestCase {
     func test_decode_forwardsJPEGs_andPNGs() throws {
         // Given
         let jpeg = try JPEGTestFiles.file("rose113_q90.jpg")
-        let png = PNGTestFiles.png(width: 1, height: 1, colorType: 0, filteredData: [0, 0x80])
+        let png = PNGFile.png(width: 1, height: 1, colorType: 0, filteredData: [0, 0x80])
         // When
         let photo = try BitmapDecoder().decode(jpeg, scale: 2)
         let dot = try BitmapDecoder().decode(png, scale: 1)

@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -124,7 +125,7 @@ final class CancellationTests: XCTestCase {
             decoder: FakeDecoder(delay: 0.005, pollsForStop: true))
         let names = (0..<24).map { "img\($0)" } + ["broken", "absent", "img3.png"]
         let outcomes = Lock((images: 0, failures: 0, cancelled: 0))
-        var random = SplitMix64(seed: 42)
+        var random = SeededGenerator(seed: 42)
         let plan = (0..<400).map { index in
             (
                 name: names.randomElement(using: &random)!,

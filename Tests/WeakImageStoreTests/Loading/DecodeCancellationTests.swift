@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -65,7 +66,7 @@ final class DecodeCancellationTests: XCTestCase {
         let width = 300
         let height = 200
         let rows = (0..<height).map { y in (0..<width * 3).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ y) } }
-        let file = PNGTestFiles.png(
+        let file = PNGFile.png(
             width: UInt32(width), height: UInt32(height), colorType: 2,
             filteredData: rows.flatMap { [0] + $0 })
 

@@ -1,3 +1,4 @@
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -6,7 +7,7 @@ import XCTest
 final class BitmapStoreTests: XCTestCase {
     func test_defaultStore_decodesPNGs_atTheFilesScale() throws {
         let directory = TestDirectory()
-        let gray = PNGTestFiles.png(width: 1, height: 1, colorType: 0, filteredData: [0, 0x80])
+        let gray = PNGFile.png(width: 1, height: 1, colorType: 0, filteredData: [0, 0x80])
         directory.write("dot@2x.png", [UInt8](gray))
         let store = ImageStore(directories: [directory.url])
 
@@ -22,7 +23,7 @@ final class BitmapStoreTests: XCTestCase {
         let directory = TestDirectory()
         // 40 × 30 gray, each row a ramp, filter type 0.
         let rows: [UInt8] = (0..<30).flatMap { row -> [UInt8] in [0] + (0..<40).map { UInt8(($0 * 6 + row) % 256) } }
-        let file = PNGTestFiles.png(width: 40, height: 30, colorType: 0, filteredData: rows)
+        let file = PNGFile.png(width: 40, height: 30, colorType: 0, filteredData: rows)
         directory.write("ramp.png", [UInt8](file))
         let store = ImageStore(directories: [directory.url])
 
@@ -40,7 +41,7 @@ final class BitmapStoreTests: XCTestCase {
 
     func test_pngBomb_isRefused_beforeAllocatingItsPixels() throws {
         let directory = TestDirectory()
-        let bomb = PNGTestFiles.png(width: 100_000, height: 100_000, colorType: 6, filteredData: [0])
+        let bomb = PNGFile.png(width: 100_000, height: 100_000, colorType: 6, filteredData: [0])
         directory.write("bomb.png", [UInt8](bomb))
         let store = ImageStore(directories: [directory.url])
         BitmapMemory.resetPeak()

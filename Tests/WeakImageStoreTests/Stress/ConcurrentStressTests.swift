@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -58,7 +59,7 @@ final class ConcurrentStressTests: XCTestCase {
                     while !stop.withLock({ $0 }) { store.handleMemoryPressure(.critical) }
                     return
                 }
-                var random = SplitMix64(seed: UInt64(thread))
+                var random = SeededGenerator(seed: UInt64(thread))
                 var held: [Int: Bitmap] = [:]
                 for _ in 0..<20_000 {
                     let file = Int.random(in: 0..<40, using: &random)
@@ -113,7 +114,7 @@ final class ConcurrentStressTests: XCTestCase {
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<4 {
                 group.addTask {
-                    var random = SplitMix64(seed: 0xA5_0000 + UInt64(worker))
+                    var random = SeededGenerator(seed: 0xA5_0000 + UInt64(worker))
                     var held: [Bitmap] = []
                     var prefetches: [ImagePrefetch] = []
                     for _ in 0..<operations {
@@ -189,7 +190,7 @@ final class ConcurrentStressTests: XCTestCase {
         let paths = (0..<Self.fileCount).map { fixture.directory.path + "/img\($0).png" }
 
         runConcurrently(threads: Self.threads) { thread in
-            var random = SplitMix64(seed: 0x5EED_0000 + UInt64(thread))
+            var random = SeededGenerator(seed: 0x5EED_0000 + UInt64(thread))
             var held: [Bitmap] = []
             for step in 0..<operations {
                 let roll = Int.random(in: 0..<10_000, using: &random)

@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -74,7 +75,7 @@ final class LiveAccountingStressTests: XCTestCase {
                 }
                 return
             }
-            var random = SplitMix64(seed: UInt64(round * 100 + thread))
+            var random = SeededGenerator(seed: UInt64(round * 100 + thread))
             var held: [Bitmap] = []
             for _ in 0..<operations {
                 let file = Int.random(in: 0..<Self.fileCount, using: &random)

@@ -1,3 +1,4 @@
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -8,9 +9,9 @@ import XCTest
 final class InflateSurplusTests: XCTestCase {
     func test_output_getsTheFirstBytes_ofAStoredBlock_andOfLiteralsAndMatches() throws {
         // Given
-        var stored = PNGTestDeflateWriter()
+        var stored = DeflateStreamWriter()
         stored.storedBlock([1, 2, 3, 4, 5], isFinal: true)
-        var coded = PNGTestDeflateWriter()
+        var coded = DeflateStreamWriter()
         coded.beginFixedBlock(isFinal: true)
         coded.literal(7)
         coded.literal(8)
@@ -27,7 +28,7 @@ final class InflateSurplusTests: XCTestCase {
 
     func test_surplusLongerThanTheWindow_isDecodedToItsEnd_withMatchesReachingAcrossSlides() throws {
         // Given: 200 KiB beyond a 10-byte output, matches reaching back the full 32 KiB
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.beginFixedBlock(isFinal: false)
         for byte in 0..<200 { writer.literal(UInt8(truncatingIfNeeded: byte * 7)) }
         while writer.expectedOutput.count < 40_000 { writer.match(length: 258, distance: 199) }
@@ -42,7 +43,7 @@ final class InflateSurplusTests: XCTestCase {
     }
 
     func test_surplusChecksum_isNotChecked() throws {
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.storedBlock([1, 2, 3, 4, 5], isFinal: true)
         var damaged = stream(writer)
         damaged[damaged.count - 1] ^= 1
@@ -54,7 +55,7 @@ final class InflateSurplusTests: XCTestCase {
     func test_invalidDataInTheSurplus_isIgnored_butInvalidDataTheOutputNeeds_isNot() throws {
         // Given: a match reaching before the start of the data, after 3 literals (zlib reports
         // the distance only when it copies, so with 3 bytes wanted the error is past the output)
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.beginFixedBlock(isFinal: true)
         writer.literal(1)
         writer.literal(2)
@@ -68,7 +69,7 @@ final class InflateSurplusTests: XCTestCase {
     }
 
     func test_surplusCutShort_isTruncated_atEveryCut() {
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.beginFixedBlock(isFinal: false)
         for byte in Array("surplus data, surplus data".utf8) { writer.literal(byte) }
         writer.match(length: 30, distance: 14)
@@ -87,17 +88,17 @@ final class InflateSurplusTests: XCTestCase {
     }
 
     func test_rejectMode_stillRejectsTheSurplus() {
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.storedBlock([1, 2, 3, 4, 5], isFinal: true)
         XCTAssertEqual(inflateError(stream(writer), expectedCount: 3, surplus: .reject), .tooMuchData(expected: 3))
     }
 
     // MARK: Helpers
 
-    private func stream(_ writer: PNGTestDeflateWriter) -> [UInt8] {
+    private func stream(_ writer: DeflateStreamWriter) -> [UInt8] {
         var writer = writer
         let output = writer.expectedOutput
-        return PNGTestDeflateWriter.zlib(writer.finish(), adlerOf: output)
+        return ZlibStream.wrap(writer.finish(), adlerOf: output)
     }
 
     /// Inflates `stream` through padded buffers, keeping `expectedCount` bytes.

@@ -1,3 +1,4 @@
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -9,12 +10,12 @@ final class InflateTests: XCTestCase {
 
     func test_storedBlocks_copyTheirBytes_includingAnEmptyBlock() throws {
         // Given
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.storedBlock(Array("stored ".utf8), isFinal: false)
         writer.storedBlock([], isFinal: false)
         writer.storedBlock(Array("blocks".utf8), isFinal: true)
         let expected = writer.expectedOutput
-        let stream = PNGTestDeflateWriter.zlib(writer.finish(), adlerOf: expected)
+        let stream = ZlibStream.wrap(writer.finish(), adlerOf: expected)
         // When
         let output = try inflate(stream, expectedCount: expected.count)
         // Then
@@ -71,7 +72,7 @@ final class InflateTests: XCTestCase {
     func test_matchWithDistanceShorterThanLength_repeatsTheLastBytes() throws {
         for distance in 1...9 {
             // Given: `distance` distinct literals, then a long match reaching back `distance`
-            var writer = PNGTestDeflateWriter()
+            var writer = DeflateStreamWriter()
             writer.beginFixedBlock(isFinal: true)
             for index in 0..<distance { writer.literal(UInt8(65 + index)) }
             writer.match(length: 258, distance: distance)
@@ -89,7 +90,7 @@ final class InflateTests: XCTestCase {
     func test_matchAtTheLargestDistance_readsAcrossAStoredBlock() throws {
         // Given: 32 768 bytes stored, then a match 32 768 back
         let stored = (0..<32_768).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.storedBlock(stored, isFinal: false)
         writer.beginFixedBlock(isFinal: true)
         writer.match(length: 258, distance: 32_768)
@@ -104,8 +105,8 @@ final class InflateTests: XCTestCase {
 
     func test_randomLiteralsAndMatches_decodeToWhatWasWritten() throws {
         // Given: every length 3...258 and distances of every size, in seeded random order
-        var random = SplitMix64(seed: 0x5EED)
-        var writer = PNGTestDeflateWriter()
+        var random = SeededGenerator(seed: 0x5EED)
+        var writer = DeflateStreamWriter()
         writer.beginFixedBlock(isFinal: true)
         for _ in 0..<64 { writer.literal(UInt8(truncatingIfNeeded: random.next())) }
         for length in 3...258 {
@@ -128,12 +129,12 @@ final class InflateTests: XCTestCase {
         literalLengths[97] = 1
         literalLengths[98] = 2
         literalLengths[256] = 2
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         let codes = writer.beginDynamicBlock(isFinal: true, literalLengths: literalLengths, distanceLengths: [1])
         for symbol in [97, 98, 98, 97, 256] { writer.dynamicSymbol(symbol, codes: codes, lengths: literalLengths) }
         let expected = writer.expectedOutput
         // When
-        let output = try inflate(PNGTestDeflateWriter.zlib(writer.finish(), adlerOf: expected), expectedCount: 4)
+        let output = try inflate(ZlibStream.wrap(writer.finish(), adlerOf: expected), expectedCount: 4)
         // Then
         XCTAssertEqual(String(decoding: output, as: UTF8.self), "abba")
     }
@@ -148,7 +149,7 @@ final class InflateTests: XCTestCase {
     }
 
     func test_reservedBlockType_isRejected() {
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.writeBits(0b111, count: 3)
         XCTAssertEqual(inflateError([0x78, 0x01] + writer.finish(), expectedCount: 1), .badBlockType)
     }
@@ -159,7 +160,7 @@ final class InflateTests: XCTestCase {
     }
 
     func test_dynamicBlockWithTooManyCodes_isRejected() {
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.writeBits(0b101, count: 3)
         writer.writeBits(30, count: 5)
         writer.writeBits(0, count: 5)
@@ -185,7 +186,7 @@ final class InflateTests: XCTestCase {
 
     func test_repeatWithoutAPreviousLength_isRejected() {
         // Symbol 16 ("repeat the previous length") first; 16 and 17 have 1-bit codes.
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.writeBits(0b101, count: 3)
         writer.writeBits(0, count: 5)
         writer.writeBits(0, count: 5)
@@ -220,13 +221,13 @@ final class InflateTests: XCTestCase {
     }
 
     func test_reservedSymbols_areRejected() {
-        var literal = PNGTestDeflateWriter()
+        var literal = DeflateStreamWriter()
         literal.beginFixedBlock(isFinal: true)
         literal.fixedSymbol(286)
         let literalStream = [0x78, 0x01] + literal.finish() + [0, 0, 0, 0]
         XCTAssertEqual(inflateError(literalStream, expectedCount: 9), .invalidCode(.literalLength))
 
-        var distance = PNGTestDeflateWriter()
+        var distance = DeflateStreamWriter()
         distance.beginFixedBlock(isFinal: true)
         distance.literal(1)
         distance.fixedSymbol(257)
@@ -236,39 +237,39 @@ final class InflateTests: XCTestCase {
     }
 
     func test_matchReachingBeforeTheStart_isRejected() {
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.beginFixedBlock(isFinal: true)
         writer.literal(7)
         writer.match(length: 3, distance: 2)
         writer.endOfBlock()
         XCTAssertEqual(
-            inflateError(PNGTestDeflateWriter.zlib(writer.finish(), adlerOf: [7, 0, 7, 0]), expectedCount: 4),
+            inflateError(ZlibStream.wrap(writer.finish(), adlerOf: [7, 0, 7, 0]), expectedCount: 4),
             .distanceTooFarBack(distance: 2, available: 1)
         )
     }
 
     func test_wrongAmountOfData_isRejected() {
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.storedBlock([1, 2, 3, 4, 5], isFinal: true)
-        let stream = PNGTestDeflateWriter.zlib(writer.finish(), adlerOf: [1, 2, 3, 4, 5])
+        let stream = ZlibStream.wrap(writer.finish(), adlerOf: [1, 2, 3, 4, 5])
         XCTAssertEqual(inflateError(stream, expectedCount: 4), .tooMuchData(expected: 4))
         XCTAssertEqual(inflateError(stream, expectedCount: 6), .tooLittleData(expected: 6, actual: 5))
         XCTAssertNoThrow(try inflate(stream, expectedCount: 5))
 
-        var matches = PNGTestDeflateWriter()
+        var matches = DeflateStreamWriter()
         matches.beginFixedBlock(isFinal: true)
         matches.literal(1)
         matches.match(length: 100, distance: 1)
         matches.endOfBlock()
-        let matchStream = PNGTestDeflateWriter.zlib(matches.finish(), adlerOf: matches.expectedOutput)
+        let matchStream = ZlibStream.wrap(matches.finish(), adlerOf: matches.expectedOutput)
         XCTAssertEqual(inflateError(matchStream, expectedCount: 100), .tooMuchData(expected: 100))
         XCTAssertEqual(inflateError(matchStream, expectedCount: 0), .tooMuchData(expected: 0))
     }
 
     func test_wrongAdler32_isRejected() {
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.storedBlock([1, 2, 3], isFinal: true)
-        var stream = PNGTestDeflateWriter.zlib(writer.finish(), adlerOf: [1, 2, 3])
+        var stream = ZlibStream.wrap(writer.finish(), adlerOf: [1, 2, 3])
         stream[stream.count - 1] ^= 0x01
         XCTAssertEqual(
             inflateError(stream, expectedCount: 3), .adlerMismatch(declared: 0x000D_0006, computed: 0x000D_0007)
@@ -276,14 +277,14 @@ final class InflateTests: XCTestCase {
     }
 
     func test_everyTruncation_ofAValidStream_isRejected() {
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.beginFixedBlock(isFinal: false)
         for byte in Array("truncate me, truncate me".utf8) { writer.literal(byte) }
         writer.match(length: 40, distance: 13)
         writer.endOfBlock()
         writer.storedBlock(Array("stored tail".utf8), isFinal: true)
         let expected = writer.expectedOutput
-        let stream = PNGTestDeflateWriter.zlib(writer.finish(), adlerOf: expected)
+        let stream = ZlibStream.wrap(writer.finish(), adlerOf: expected)
         XCTAssertNoThrow(try inflate(stream, expectedCount: expected.count))
         for count in 0..<stream.count {
             let error = inflateError(Array(stream[0..<count]), expectedCount: expected.count)
@@ -296,12 +297,12 @@ final class InflateTests: XCTestCase {
     // MARK: Stopping
 
     func test_shouldStop_isAskedBetweenBlocks_andStopsBeforeTheNext() throws {
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.storedBlock(Array("first ".utf8), isFinal: false)
         writer.storedBlock(Array("second ".utf8), isFinal: false)
         writer.storedBlock(Array("third".utf8), isFinal: true)
         let expected = writer.expectedOutput
-        let stream = PNGTestDeflateWriter.zlib(writer.finish(), adlerOf: expected)
+        let stream = ZlibStream.wrap(writer.finish(), adlerOf: expected)
         var questions = 0
 
         let stopped = try inflate(stream, expectedCount: expected.count) {
@@ -342,10 +343,10 @@ final class InflateTests: XCTestCase {
     }
 
     /// Inflates what `writer` wrote, in a zlib stream, into exactly its expected output's size.
-    private func inflateWritten(_ writer: PNGTestDeflateWriter) throws(InflateError) -> [UInt8] {
+    private func inflateWritten(_ writer: DeflateStreamWriter) throws(InflateError) -> [UInt8] {
         var writer = writer
         let expected = writer.expectedOutput
-        return try inflate(PNGTestDeflateWriter.zlib(writer.finish(), adlerOf: expected), expectedCount: expected.count)
+        return try inflate(ZlibStream.wrap(writer.finish(), adlerOf: expected), expectedCount: expected.count)
     }
 
     private func inflateError(_ stream: [UInt8], expectedCount: Int) -> InflateError? {
@@ -360,7 +361,7 @@ final class InflateTests: XCTestCase {
     /// A zlib stream starting with a dynamic block header whose code-length code has the given
     /// lengths (in the header's order), followed by zero bytes.
     private static func dynamicHeader(codeLengthCodeLengths: [Int]) -> [UInt8] {
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.writeBits(0b101, count: 3)
         writer.writeBits(0, count: 5)
         writer.writeBits(0, count: 5)
@@ -374,7 +375,7 @@ final class InflateTests: XCTestCase {
     /// A zlib stream starting with a final dynamic block with the given literal/length code and
     /// one 1-bit distance code, followed by zero bytes.
     private static func dynamicBlock(literalLengths: [Int]) -> [UInt8] {
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         _ = writer.beginDynamicBlock(isFinal: true, literalLengths: literalLengths, distanceLengths: [1])
         return [0x78, 0x01] + writer.finish() + [UInt8](repeating: 0, count: 8)
     }

@@ -1,3 +1,4 @@
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -11,7 +12,7 @@ final class PNGChecksumTests: XCTestCase {
     }
 
     func test_crc32_matchesABitwiseReference_atEveryLengthAndAlignment() {
-        var random = SplitMix64(seed: 3)
+        var random = SeededGenerator(seed: 3)
         let bytes = (0..<300).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         for start in 0..<9 {
             for count in stride(from: 0, through: bytes.count - start, by: 7) {
@@ -24,7 +25,7 @@ final class PNGChecksumTests: XCTestCase {
     func test_crc32_matchesABitwiseReference_aroundTheThreeChainRounds() {
         // Inputs of three blocks (3 072 bytes) and more run three chains and join them.
         let block = CRC32.blockCount
-        var random = SplitMix64(seed: 5)
+        var random = SeededGenerator(seed: 5)
         let bytes = (0..<(7 * block + 40)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         for start in [0, 1, 3] {
             for count in [3 * block - 1, 3 * block, 3 * block + 1, 3 * block + 17, 6 * block, 7 * block + 33] {
@@ -44,7 +45,7 @@ final class PNGChecksumTests: XCTestCase {
     func test_adler32_matchesTheDefinition_acrossBlockBoundaries() {
         // Lengths around the 16-byte steps and the 65 536-byte blocks, all bytes 255 (the worst
         // case for overflow) and random bytes.
-        var random = SplitMix64(seed: 11)
+        var random = SeededGenerator(seed: 11)
         let random200k = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         let ones = [UInt8](repeating: 255, count: 200_000)
         for count in [1, 15, 16, 17, 65_535, 65_536, 65_537, 131_089, 200_000] {

@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -7,8 +8,6 @@ import XCTest
 /// generated images checked against a reference conversion, and the rules for tRNS, PLTE and
 /// chunk layout.
 final class PNGDecodingTests: XCTestCase {
-    private typealias Files = PNGTestFiles
-
     /// An image with known samples, and everything needed to encode it.
     private struct TestImage {
         let width: Int
@@ -25,16 +24,16 @@ final class PNGDecodingTests: XCTestCase {
 
         /// The PNG file, rows filtered with the given filter types (cycled).
         func encoded(interlaced: Bool, filterTypes: [UInt8]) -> Data {
-            let images = interlaced ? PNGTestEncoder.adam7Passes(pixels) : [pixels]
+            let images = interlaced ? PNGAdam7.passImages(pixels) : [pixels]
             var filtered: [UInt8] = []
             for image in images {
-                let rows = image.map { row in PNGTestEncoder.pack(row.flatMap { $0 }, bitDepth: bitDepth) }
-                filtered += PNGTestEncoder.filter(rows, filterTypes: filterTypes, bytesPerPixel: bytesPerPixel)
+                let rows = image.map { row in PNGSamplePacking.pack(row.flatMap { $0 }, bitDepth: bitDepth) }
+                filtered += PNGRowFilter.filter(rows, filterTypes: filterTypes, bytesPerPixel: bytesPerPixel)
             }
             var chunks: [[UInt8]] = []
-            if !palette.isEmpty { chunks.append(Files.chunk("PLTE", palette)) }
-            if let transparency { chunks.append(Files.chunk("tRNS", transparency)) }
-            return Files.png(
+            if !palette.isEmpty { chunks.append(PNGFile.chunk("PLTE", palette)) }
+            if let transparency { chunks.append(PNGFile.chunk("tRNS", transparency)) }
+            return PNGFile.png(
                 width: UInt32(width), height: UInt32(height), bitDepth: UInt8(bitDepth), colorType: colorType,
                 interlace: interlaced ? 1 : 0, chunksBeforeImageData: chunks, filteredData: filtered
             )
@@ -91,7 +90,7 @@ final class PNGDecodingTests: XCTestCase {
     ]
 
     func test_everyColorTypeBitDepthFilterAndInterlacing_matchesTheReferenceConversion() throws {
-        var random = SplitMix64(seed: 42)
+        var random = SeededGenerator(seed: 42)
         var checked = 0
         for (colorType, bitDepths) in Self.legalFormats {
             for bitDepth in bitDepths {
@@ -126,7 +125,7 @@ final class PNGDecodingTests: XCTestCase {
     }
 
     func test_everyFilterType_atEveryPixelWidth_reconstructsTheRows() throws {
-        var random = SplitMix64(seed: 7)
+        var random = SeededGenerator(seed: 7)
         let formats: [(UInt8, Int)] = [(0, 8), (4, 8), (2, 8), (6, 8), (4, 16), (2, 16), (6, 16), (0, 1)]
         for (colorType, bitDepth) in formats {
             for filterType in UInt8(0)...4 {
@@ -140,7 +139,7 @@ final class PNGDecodingTests: XCTestCase {
     }
 
     func test_adam7_everySizeUpTo17_placesEveryPixel() throws {
-        var random = SplitMix64(seed: 99)
+        var random = SeededGenerator(seed: 99)
         for height in 1...17 {
             for width in 1...17 {
                 let pixels = (0..<height).map { _ in (0..<width).map { _ in [Int(random.next() % 256)] } }
@@ -194,13 +193,13 @@ final class PNGDecodingTests: XCTestCase {
     }
 
     func test_paletteInAGrayImage_andTransparencyInAnRGBAImage_areIgnored() throws {
-        let gray = Files.png(
-            width: 1, height: 1, colorType: 0, chunksBeforeImageData: [Files.chunk("PLTE", [1, 2, 3])],
+        let gray = PNGFile.png(
+            width: 1, height: 1, colorType: 0, chunksBeforeImageData: [PNGFile.chunk("PLTE", [1, 2, 3])],
             filteredData: [0, 77]
         )
         XCTAssertEqual(try PNGDecoder().decode(gray, scale: 1).pixels, [77])
-        let rgba = Files.png(
-            width: 1, height: 1, colorType: 6, chunksBeforeImageData: [Files.chunk("tRNS", [0, 1, 0, 2, 0, 3])],
+        let rgba = PNGFile.png(
+            width: 1, height: 1, colorType: 6, chunksBeforeImageData: [PNGFile.chunk("tRNS", [0, 1, 0, 2, 0, 3])],
             filteredData: [0, 1, 2, 3, 4]
         )
         XCTAssertEqual(try PNGDecoder().decode(rgba, scale: 1).pixels, [1, 2, 3, 4])
@@ -210,12 +209,12 @@ final class PNGDecodingTests: XCTestCase {
 
     func test_imageDataSplitOverManyAndEmptyChunks_formsOneStream() throws {
         // Given
-        let stream = Files.zlibStored([0, 10, 20, 0, 30, 40])
+        let stream = ZlibStream.stored([0, 10, 20, 0, 30, 40])
         let pieces = [[], Array(stream[0..<1]), [], Array(stream[1..<9]), Array(stream[9...]), []]
-        let header = Files.header(width: 2, height: 2, bitDepth: 8, colorType: 0)
-        var file = PNGChunkReader.signature + Files.chunk("IHDR", header)
-        for piece in pieces { file += Files.chunk("IDAT", piece) }
-        file += Files.chunk("IEND")
+        let header = PNGFile.header(width: 2, height: 2, bitDepth: 8, colorType: 0)
+        var file = PNGChunkReader.signature + PNGFile.chunk("IHDR", header)
+        for piece in pieces { file += PNGFile.chunk("IDAT", piece) }
+        file += PNGFile.chunk("IEND")
         // When
         let bitmap = try PNGDecoder().decode(Data(file), scale: 1)
         // Then
@@ -223,14 +222,14 @@ final class PNGDecodingTests: XCTestCase {
     }
 
     func test_bytesAfterIEND_areIgnored() throws {
-        var file = Files.png(width: 1, height: 1, colorType: 0, filteredData: [0, 9])
+        var file = PNGFile.png(width: 1, height: 1, colorType: 0, filteredData: [0, 9])
         file.append(contentsOf: [0xDE, 0xAD, 0xBE, 0xEF, 1, 2, 3])
         XCTAssertEqual(try PNGDecoder().decode(file, scale: 1).pixels, [9])
     }
 
     func test_decoder_isUsableAsAnImageDecoding() throws {
         let decoder: any ImageDecoding<Bitmap> = PNGDecoder()
-        let bitmap = try decoder.decode(Files.png(width: 1, height: 1, colorType: 0, filteredData: [0, 9]), scale: 2)
+        let bitmap = try decoder.decode(PNGFile.png(width: 1, height: 1, colorType: 0, filteredData: [0, 9]), scale: 2)
         XCTAssertEqual(bitmap.scale, 2)
         XCTAssertEqual(bitmap.pixels, [9])
     }
@@ -239,7 +238,7 @@ final class PNGDecodingTests: XCTestCase {
 
     /// A random image of 1...17 × 1...17 pixels, with a random palette or key color.
     private func makeImage(
-        colorType: UInt8, bitDepth: Int, withTransparency: Bool, using random: inout SplitMix64
+        colorType: UInt8, bitDepth: Int, withTransparency: Bool, using random: inout SeededGenerator
     ) -> TestImage {
         let width = 1 + Int(random.next() % 17)
         let height = 1 + Int(random.next() % 17)
@@ -262,7 +261,7 @@ final class PNGDecodingTests: XCTestCase {
             case 3:
                 let alphaCount = Int(random.next() % UInt64(paletteCount + 1))
                 image.transparency = (0..<alphaCount).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-            default: image.transparency = PNGTestEncoder.pack(choices[0], bitDepth: 16)
+            default: image.transparency = PNGSamplePacking.pack(choices[0], bitDepth: 16)
             }
         }
         return image

@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -8,10 +9,10 @@ final class PNGErrorTests: XCTestCase {
     private typealias Files = PNGTestFiles
 
     /// IHDR of a 2 × 2 8-bit gray image.
-    private let grayHeader = Files.chunk("IHDR", Files.header(width: 2, height: 2, bitDepth: 8, colorType: 0))
+    private let grayHeader = PNGFile.chunk("IHDR", PNGFile.header(width: 2, height: 2, bitDepth: 8, colorType: 0))
     /// Its image data: two rows, filter type None.
-    private let grayData = Files.chunk("IDAT", Files.zlibStored([0, 10, 20, 0, 30, 40]))
-    private let end = Files.chunk("IEND")
+    private let grayData = PNGFile.chunk("IDAT", ZlibStream.stored([0, 10, 20, 0, 30, 40]))
+    private let end = PNGFile.chunk("IEND")
 
     /// The error decoding a file of the signature and `chunks` gives, `nil` if it decodes.
     private func decode(_ chunks: [UInt8]...) -> PNGError? {
@@ -19,7 +20,7 @@ final class PNGErrorTests: XCTestCase {
     }
 
     func test_validBaseFile_decodes() throws {
-        let bitmap = try PNGDecoder().decode(Files.file(grayHeader, grayData, end), scale: 1)
+        let bitmap = try PNGDecoder().decode(PNGFile.file(grayHeader, grayData, end), scale: 1)
         XCTAssertEqual(bitmap.pixels, [10, 20, 30, 40])
     }
 
@@ -33,23 +34,23 @@ final class PNGErrorTests: XCTestCase {
     }
 
     func test_chunkLengthAbove2GiB_isRejected() {
-        let file = Files.file([0x80, 0, 0, 0] + Array("IHDR".utf8) + [UInt8](repeating: 0, count: 20))
+        let file = PNGFile.file([0x80, 0, 0, 0] + Array("IHDR".utf8) + [UInt8](repeating: 0, count: 20))
         XCTAssertEqual(Files.decodingError(file), .invalidChunkLength(offset: 8, length: 0x8000_0000))
     }
 
     func test_chunkTypeWithANonLetter_isRejected() {
-        let file = Files.file(grayHeader, Files.chunk("ID@T", [1, 2]), grayData, end)
+        let file = PNGFile.file(grayHeader, PNGFile.chunk("ID@T", [1, 2]), grayData, end)
         XCTAssertEqual(Files.decodingError(file), .invalidChunkType(offset: 33, type: "ID@T"))
     }
 
     func test_fileEndingInsideAChunk_isTruncatedAtThatChunk() {
-        let file = Files.file(grayHeader, grayData, end)
+        let file = PNGFile.file(grayHeader, grayData, end)
         XCTAssertEqual(Files.decodingError(file.prefix(40)), .truncated(offset: 33))
         XCTAssertEqual(Files.decodingError(file.prefix(file.count - 1)), .truncated(offset: file.count - 12))
     }
 
     func test_wrongChunkCRC_isRejected() {
-        var file = Files.file(grayHeader, grayData, end)
+        var file = PNGFile.file(grayHeader, grayData, end)
         file[file.count - 1] ^= 0xFF
         XCTAssertEqual(
             Files.decodingError(file), .checksumMismatch(chunk: "IEND", declared: 0xAE42_607D, computed: 0xAE42_6082)
@@ -60,22 +61,23 @@ final class PNGErrorTests: XCTestCase {
 
     func test_invalidHeaderFields_areRejectedWithTheirValues() {
         func error(_ data: [UInt8]) -> PNGError? {
-            decode(Files.chunk("IHDR", data), grayData, end)
+            decode(PNGFile.chunk("IHDR", data), grayData, end)
         }
-        let valid = Files.header(width: 2, height: 2, bitDepth: 8, colorType: 0)
+        let valid = PNGFile.header(width: 2, height: 2, bitDepth: 8, colorType: 0)
         XCTAssertEqual(error(Array(valid.prefix(12))), .invalidHeaderLength(12))
         XCTAssertEqual(error(valid + [0]), .invalidHeaderLength(14))
         XCTAssertEqual(
-            error(Files.header(width: 0, height: 2, bitDepth: 8, colorType: 0)), .invalidDimensions(width: 0, height: 2)
+            error(PNGFile.header(width: 0, height: 2, bitDepth: 8, colorType: 0)),
+            .invalidDimensions(width: 0, height: 2)
         )
         XCTAssertEqual(
-            error(Files.header(width: 2, height: 0x8000_0000, bitDepth: 8, colorType: 0)),
+            error(PNGFile.header(width: 2, height: 0x8000_0000, bitDepth: 8, colorType: 0)),
             .invalidDimensions(width: 2, height: 0x8000_0000)
         )
-        XCTAssertEqual(error(Files.header(width: 2, height: 2, bitDepth: 8, colorType: 5)), .invalidColorType(5))
+        XCTAssertEqual(error(PNGFile.header(width: 2, height: 2, bitDepth: 8, colorType: 5)), .invalidColorType(5))
         for (bitDepth, colorType) in [(16, 3), (4, 2), (2, 6), (1, 4), (3, 0)] as [(UInt8, UInt8)] {
             XCTAssertEqual(
-                error(Files.header(width: 2, height: 2, bitDepth: bitDepth, colorType: colorType)),
+                error(PNGFile.header(width: 2, height: 2, bitDepth: bitDepth, colorType: colorType)),
                 .invalidBitDepth(bitDepth, colorType: colorType)
             )
         }
@@ -87,40 +89,40 @@ final class PNGErrorTests: XCTestCase {
     // MARK: Chunks and their order
 
     func test_missingCriticalChunks_areNamed() {
-        let gamma = Files.chunk("gAMA", [0, 0, 0xB1, 0x8F])
+        let gamma = PNGFile.chunk("gAMA", [0, 0, 0xB1, 0x8F])
         XCTAssertEqual(decode(gamma, grayHeader, grayData, end), .missingChunk("IHDR"))
         XCTAssertEqual(decode(), .missingChunk("IHDR"))
         XCTAssertEqual(decode(grayHeader, end), .missingChunk("IDAT"))
         XCTAssertEqual(decode(grayHeader, grayData), .missingChunk("IEND"))
-        let paletteHeader = Files.chunk("IHDR", Files.header(width: 2, height: 2, bitDepth: 8, colorType: 3))
+        let paletteHeader = PNGFile.chunk("IHDR", PNGFile.header(width: 2, height: 2, bitDepth: 8, colorType: 3))
         XCTAssertEqual(decode(paletteHeader, grayData, end), .missingChunk("PLTE"))
         XCTAssertEqual(decode(paletteHeader, end), .missingChunk("IDAT"))
     }
 
     func test_criticalChunksOutOfOrder_areRejected() {
-        let rgbHeader = Files.chunk("IHDR", Files.header(width: 1, height: 1, bitDepth: 8, colorType: 2))
-        let rgbData = Files.chunk("IDAT", Files.zlibStored([0, 1, 2, 3]))
-        let palette = Files.chunk("PLTE", [1, 2, 3])
+        let rgbHeader = PNGFile.chunk("IHDR", PNGFile.header(width: 1, height: 1, bitDepth: 8, colorType: 2))
+        let rgbData = PNGFile.chunk("IDAT", ZlibStream.stored([0, 1, 2, 3]))
+        let palette = PNGFile.chunk("PLTE", [1, 2, 3])
         XCTAssertEqual(decode(grayHeader, grayHeader, grayData, end), .chunkOrder(chunk: "IHDR", after: "IHDR"))
         XCTAssertEqual(decode(grayHeader, grayData, grayHeader, end), .chunkOrder(chunk: "IHDR", after: "IHDR"))
         XCTAssertEqual(decode(rgbHeader, palette, palette, rgbData, end), .chunkOrder(chunk: "PLTE", after: "PLTE"))
-        let paletteHeader = Files.chunk("IHDR", Files.header(width: 1, height: 1, bitDepth: 8, colorType: 3))
+        let paletteHeader = PNGFile.chunk("IHDR", PNGFile.header(width: 1, height: 1, bitDepth: 8, colorType: 3))
         XCTAssertEqual(decode(paletteHeader, rgbData, palette, end), .missingChunk("PLTE"))
     }
 
     func test_unknownCriticalChunk_isRejected_butUnknownAncillaryChunkIsSkipped() throws {
-        XCTAssertEqual(decode(grayHeader, Files.chunk("ABCD", [1]), grayData, end), .unknownCriticalChunk("ABCD"))
-        XCTAssertEqual(decode(grayHeader, grayData, Files.chunk("ABCD"), end), .unknownCriticalChunk("ABCD"))
-        let file = Files.file(grayHeader, Files.chunk("abCD", [1, 2, 3]), grayData, end)
+        XCTAssertEqual(decode(grayHeader, PNGFile.chunk("ABCD", [1]), grayData, end), .unknownCriticalChunk("ABCD"))
+        XCTAssertEqual(decode(grayHeader, grayData, PNGFile.chunk("ABCD"), end), .unknownCriticalChunk("ABCD"))
+        let file = PNGFile.file(grayHeader, PNGFile.chunk("abCD", [1, 2, 3]), grayData, end)
         let bitmap = try PNGDecoder().decode(file, scale: 1)
         XCTAssertEqual(bitmap.pixels, [10, 20, 30, 40])
     }
 
     func test_malformedPaletteOfAPaletteImage_isRejected() {
-        let paletteHeader = Files.chunk("IHDR", Files.header(width: 1, height: 1, bitDepth: 8, colorType: 3))
-        let paletteData = Files.chunk("IDAT", Files.zlibStored([0, 0]))
+        let paletteHeader = PNGFile.chunk("IHDR", PNGFile.header(width: 1, height: 1, bitDepth: 8, colorType: 3))
+        let paletteData = PNGFile.chunk("IDAT", ZlibStream.stored([0, 0]))
         for byteCount in [0, 4, 771] {
-            let palette = Files.chunk("PLTE", [UInt8](repeating: 7, count: byteCount))
+            let palette = PNGFile.chunk("PLTE", [UInt8](repeating: 7, count: byteCount))
             XCTAssertEqual(decode(paletteHeader, palette, paletteData, end), .invalidPalette(byteCount: byteCount))
         }
     }
@@ -128,29 +130,29 @@ final class PNGErrorTests: XCTestCase {
     // MARK: Image data
 
     func test_unknownFilterType_isRejectedWithItsRow() {
-        let data = Files.chunk("IDAT", Files.zlibStored([0, 10, 20, 5, 30, 40]))
+        let data = PNGFile.chunk("IDAT", ZlibStream.stored([0, 10, 20, 5, 30, 40]))
         XCTAssertEqual(decode(grayHeader, data, end), .badFilterType(5, row: 1))
     }
 
     func test_unknownFilterTypeInAnAdam7Pass_countsRowsAcrossPasses() {
         // 2 × 2 interlaced: pass 1 (1 × 1), pass 6 (1 × 1), pass 7 (2 × 1): rows 0, 1, 2.
-        let header = Files.chunk("IHDR", Files.header(width: 2, height: 2, bitDepth: 8, colorType: 0, interlace: 1))
-        let data = Files.chunk("IDAT", Files.zlibStored([0, 1, 0, 2, 9, 3, 4]))
+        let header = PNGFile.chunk("IHDR", PNGFile.header(width: 2, height: 2, bitDepth: 8, colorType: 0, interlace: 1))
+        let data = PNGFile.chunk("IDAT", ZlibStream.stored([0, 1, 0, 2, 9, 3, 4]))
         XCTAssertEqual(decode(header, data, end), .badFilterType(9, row: 2))
     }
 
     func test_imageDataTooShortOrWithABadChecksum_isRejected() {
-        let short = Files.chunk("IDAT", Files.zlibStored([0, 10, 20, 0, 30]))
+        let short = PNGFile.chunk("IDAT", ZlibStream.stored([0, 10, 20, 0, 30]))
         XCTAssertEqual(decode(grayHeader, short, end), .inflate(.tooLittleData(expected: 6, actual: 5)))
-        var stream = Files.zlibStored([0, 10, 20, 0, 30, 40])
+        var stream = ZlibStream.stored([0, 10, 20, 0, 30, 40])
         stream[stream.count - 1] ^= 0x10
-        guard case .inflate(.adlerMismatch) = decode(grayHeader, Files.chunk("IDAT", stream), end) else {
+        guard case .inflate(.adlerMismatch) = decode(grayHeader, PNGFile.chunk("IDAT", stream), end) else {
             return XCTFail("expected an Adler-32 mismatch")
         }
     }
 
     func test_imageDataTooSmallToHoldTheImage_isRejectedBeforeDecompressing() {
-        let header = Files.chunk("IHDR", Files.header(width: 2_000, height: 2_000, bitDepth: 8, colorType: 0))
+        let header = PNGFile.chunk("IHDR", PNGFile.header(width: 2_000, height: 2_000, bitDepth: 8, colorType: 0))
         XCTAssertEqual(
             decode(header, grayData, end),
             .insufficientImageData(expectedBytes: 2_000 * 2_001, compressedBytes: 17)

@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -11,16 +12,16 @@ final class PNGLeniencyTests: XCTestCase {
     private typealias Files = PNGTestFiles
 
     /// 2 × 1 8-bit gray, pixels 1 and 128.
-    private let grayHeader = Files.chunk("IHDR", Files.header(width: 2, height: 1, bitDepth: 8, colorType: 0))
-    private let grayData = Files.chunk("IDAT", Files.zlibStored([0, 1, 128]))
+    private let grayHeader = PNGFile.chunk("IHDR", PNGFile.header(width: 2, height: 1, bitDepth: 8, colorType: 0))
+    private let grayData = PNGFile.chunk("IDAT", ZlibStream.stored([0, 1, 128]))
     /// 2 × 1 8-bit RGB, pixels (1, 2, 3) and (4, 5, 6).
-    private let rgbHeader = Files.chunk("IHDR", Files.header(width: 2, height: 1, bitDepth: 8, colorType: 2))
-    private let rgbData = Files.chunk("IDAT", Files.zlibStored([0, 1, 2, 3, 4, 5, 6]))
+    private let rgbHeader = PNGFile.chunk("IHDR", PNGFile.header(width: 2, height: 1, bitDepth: 8, colorType: 2))
+    private let rgbData = PNGFile.chunk("IDAT", ZlibStream.stored([0, 1, 2, 3, 4, 5, 6]))
     /// 2 × 1 8-bit palette, indices 0 and 1.
-    private let paletteHeader = Files.chunk("IHDR", Files.header(width: 2, height: 1, bitDepth: 8, colorType: 3))
-    private let paletteData = Files.chunk("IDAT", Files.zlibStored([0, 0, 1]))
-    private let twoColors = Files.chunk("PLTE", [1, 2, 3, 4, 5, 6])
-    private let end = Files.chunk("IEND")
+    private let paletteHeader = PNGFile.chunk("IHDR", PNGFile.header(width: 2, height: 1, bitDepth: 8, colorType: 3))
+    private let paletteData = PNGFile.chunk("IDAT", ZlibStream.stored([0, 0, 1]))
+    private let twoColors = PNGFile.chunk("PLTE", [1, 2, 3, 4, 5, 6])
+    private let end = PNGFile.chunk("IEND")
 
     private let opaqueGray: [UInt8] = [1, 128]
     private let opaqueRGB: [UInt8] = [1, 2, 3, 255, 4, 5, 6, 255]
@@ -45,19 +46,19 @@ final class PNGLeniencyTests: XCTestCase {
 
     func test_grayKey_isMaskedToTheBitDepth() throws {
         // Given: key 0x0101 in an 8-bit image; 0x0006 in a 2-bit one (samples 0, 1, 2, 3)
-        let key8 = Files.chunk("tRNS", [0x01, 0x01])
-        let header2 = Files.chunk("IHDR", Files.header(width: 4, height: 1, bitDepth: 2, colorType: 0))
-        let key2 = Files.chunk("tRNS", [0x00, 0x06])
+        let key8 = PNGFile.chunk("tRNS", [0x01, 0x01])
+        let header2 = PNGFile.chunk("IHDR", PNGFile.header(width: 4, height: 1, bitDepth: 2, colorType: 0))
+        let key2 = PNGFile.chunk("tRNS", [0x00, 0x06])
         // When
         let eightBit = try decode(grayHeader, key8, grayData, end)
-        let twoBit = try decode(header2, key2, Files.chunk("IDAT", Files.zlibStored([0, 0b0001_1011])), end)
+        let twoBit = try decode(header2, key2, PNGFile.chunk("IDAT", ZlibStream.stored([0, 0b0001_1011])), end)
         // Then: the keys act as 0x01 and 2
         XCTAssertEqual(eightBit.pixels, [1, 0, 128, 255])
         XCTAssertEqual(twoBit.pixels, [0, 255, 85, 255, 170, 0, 255, 255])
     }
 
     func test_rgbKey_isMaskedToTheBitDepth() throws {
-        let key = Files.chunk("tRNS", [0x01, 0x01, 0xFF, 0x02, 0x80, 0x03])
+        let key = PNGFile.chunk("tRNS", [0x01, 0x01, 0xFF, 0x02, 0x80, 0x03])
         let bitmap = try decode(rgbHeader, key, rgbData, end)
         XCTAssertEqual(bitmap.pixels, [1, 2, 3, 0, 4, 5, 6, 255])
     }
@@ -66,12 +67,12 @@ final class PNGLeniencyTests: XCTestCase {
 
     func test_ancillaryChunkWithABadCRC_isDropped() throws {
         // Given
-        let text = withBadCRC(Files.chunk("tEXt", Array("Comment\0hi".utf8)))
-        let key = withBadCRC(Files.chunk("tRNS", [0, 1]))
+        let text = withBadCRC(PNGFile.chunk("tEXt", Array("Comment\0hi".utf8)))
+        let key = withBadCRC(PNGFile.chunk("tRNS", [0, 1]))
         // When
         let withText = try decode(grayHeader, text, grayData, end)
         let withKey = try decode(grayHeader, key, grayData, end)
-        let withBothKeys = try decode(grayHeader, key, Files.chunk("tRNS", [0, 128]), grayData, end)
+        let withBothKeys = try decode(grayHeader, key, PNGFile.chunk("tRNS", [0, 128]), grayData, end)
         let afterImageData = try decode(grayHeader, grayData, text, end)
         // Then: a dropped tRNS does not count as the first one
         XCTAssertEqual(withText.pixels, opaqueGray)
@@ -82,7 +83,7 @@ final class PNGLeniencyTests: XCTestCase {
     }
 
     func test_criticalChunkWithABadCRC_isRejected() {
-        let palette = withBadCRC(Files.chunk("PLTE", [1, 2, 3]))
+        let palette = withBadCRC(PNGFile.chunk("PLTE", [1, 2, 3]))
         guard case .checksumMismatch(chunk: "PLTE", _, _) = error(rgbHeader, palette, rgbData, end) else {
             return XCTFail("a PLTE with a bad CRC must be rejected, even in an RGB image")
         }
@@ -97,89 +98,90 @@ final class PNGLeniencyTests: XCTestCase {
     // MARK: Malformed or misplaced tRNS
 
     func test_transparencyOfTheWrongLength_isIgnored() throws {
-        XCTAssertEqual(try decode(grayHeader, Files.chunk("tRNS", [0, 1, 2]), grayData, end).pixels, opaqueGray)
-        XCTAssertEqual(try decode(rgbHeader, Files.chunk("tRNS", [0, 1]), rgbData, end).pixels, opaqueRGB)
+        XCTAssertEqual(try decode(grayHeader, PNGFile.chunk("tRNS", [0, 1, 2]), grayData, end).pixels, opaqueGray)
+        XCTAssertEqual(try decode(rgbHeader, PNGFile.chunk("tRNS", [0, 1]), rgbData, end).pixels, opaqueRGB)
         XCTAssertEqual(
-            try decode(paletteHeader, twoColors, Files.chunk("tRNS", []), paletteData, end).pixels, opaqueRGB)
-        let longer = Files.chunk("tRNS", [0x10, 0x20, 0x30])
+            try decode(paletteHeader, twoColors, PNGFile.chunk("tRNS", []), paletteData, end).pixels, opaqueRGB)
+        let longer = PNGFile.chunk("tRNS", [0x10, 0x20, 0x30])
         XCTAssertEqual(try decode(paletteHeader, twoColors, longer, paletteData, end).pixels, opaqueRGB)
     }
 
     func test_transparencyInAnImageWithAlpha_isIgnored() throws {
-        let header = Files.chunk("IHDR", Files.header(width: 1, height: 1, bitDepth: 8, colorType: 6))
+        let header = PNGFile.chunk("IHDR", PNGFile.header(width: 1, height: 1, bitDepth: 8, colorType: 6))
         let bitmap = try decode(
-            header, Files.chunk("tRNS", [0, 1, 0, 2, 0, 3]), Files.chunk("IDAT", Files.zlibStored([0, 1, 2, 3, 4])), end
+            header, PNGFile.chunk("tRNS", [0, 1, 0, 2, 0, 3]),
+            PNGFile.chunk("IDAT", ZlibStream.stored([0, 1, 2, 3, 4])), end
         )
         XCTAssertEqual(bitmap.pixels, [1, 2, 3, 4])
     }
 
     func test_secondTransparency_isIgnored_theFirstValidOneCounts() throws {
-        let first = Files.chunk("tRNS", [0, 1])
-        let second = Files.chunk("tRNS", [0, 128])
+        let first = PNGFile.chunk("tRNS", [0, 1])
+        let second = PNGFile.chunk("tRNS", [0, 128])
         XCTAssertEqual(try decode(grayHeader, first, second, grayData, end).pixels, [1, 0, 128, 255])
-        let invalid = Files.chunk("tRNS", [0, 1, 2])
+        let invalid = PNGFile.chunk("tRNS", [0, 1, 2])
         XCTAssertEqual(try decode(grayHeader, invalid, first, grayData, end).pixels, [1, 0, 128, 255])
     }
 
     func test_transparencyBeforeThePalette_isIgnoredOrCancelled() throws {
         // Palette image: the tRNS has no palette to apply to yet and is dropped.
-        let alpha = Files.chunk("tRNS", [0x10])
+        let alpha = PNGFile.chunk("tRNS", [0x10])
         XCTAssertEqual(try decode(paletteHeader, alpha, twoColors, paletteData, end).pixels, opaqueRGB)
         // RGB image: the PLTE that follows cancels it.
-        let rgbKey = Files.chunk("tRNS", [0, 1, 0, 2, 0, 3])
-        XCTAssertEqual(try decode(rgbHeader, rgbKey, Files.chunk("PLTE", [1, 2, 3]), rgbData, end).pixels, opaqueRGB)
+        let rgbKey = PNGFile.chunk("tRNS", [0, 1, 0, 2, 0, 3])
+        XCTAssertEqual(try decode(rgbHeader, rgbKey, PNGFile.chunk("PLTE", [1, 2, 3]), rgbData, end).pixels, opaqueRGB)
         // Gray image: the PLTE is ignored, the key stays.
-        let grayKey = Files.chunk("tRNS", [0, 1])
-        let gray = try decode(grayHeader, grayKey, Files.chunk("PLTE", [1, 2, 3]), grayData, end)
+        let grayKey = PNGFile.chunk("tRNS", [0, 1])
+        let gray = try decode(grayHeader, grayKey, PNGFile.chunk("PLTE", [1, 2, 3]), grayData, end)
         XCTAssertEqual(gray.pixels, [1, 0, 128, 255])
     }
 
     func test_transparencyBeforeAMissingPalette_reportsTheMissingPalette() {
-        XCTAssertEqual(error(paletteHeader, Files.chunk("tRNS", [0]), paletteData, end), .missingChunk("PLTE"))
+        XCTAssertEqual(error(paletteHeader, PNGFile.chunk("tRNS", [0]), paletteData, end), .missingChunk("PLTE"))
     }
 
     func test_transparencyAfterTheImageData_isIgnored() throws {
-        XCTAssertEqual(try decode(grayHeader, grayData, Files.chunk("tRNS", [0, 1]), end).pixels, opaqueGray)
+        XCTAssertEqual(try decode(grayHeader, grayData, PNGFile.chunk("tRNS", [0, 1]), end).pixels, opaqueGray)
     }
 
     // MARK: Malformed or misplaced PLTE
 
     func test_paletteOfABadLength_inAGrayOrRGBImage_isIgnored() throws {
-        XCTAssertEqual(try decode(grayHeader, Files.chunk("PLTE", [1, 2, 3, 4]), grayData, end).pixels, opaqueGray)
-        XCTAssertEqual(try decode(grayHeader, Files.chunk("PLTE"), grayData, end).pixels, opaqueGray)
-        XCTAssertEqual(try decode(rgbHeader, Files.chunk("PLTE", [1, 2, 3, 4]), rgbData, end).pixels, opaqueRGB)
-        let tooLong = Files.chunk("PLTE", [UInt8](repeating: 1, count: 771))
+        XCTAssertEqual(try decode(grayHeader, PNGFile.chunk("PLTE", [1, 2, 3, 4]), grayData, end).pixels, opaqueGray)
+        XCTAssertEqual(try decode(grayHeader, PNGFile.chunk("PLTE"), grayData, end).pixels, opaqueGray)
+        XCTAssertEqual(try decode(rgbHeader, PNGFile.chunk("PLTE", [1, 2, 3, 4]), rgbData, end).pixels, opaqueRGB)
+        let tooLong = PNGFile.chunk("PLTE", [UInt8](repeating: 1, count: 771))
         XCTAssertEqual(try decode(rgbHeader, tooLong, rgbData, end).pixels, opaqueRGB)
     }
 
     func test_paletteAfterTheImageData_inAnRGBImage_isIgnored() throws {
-        XCTAssertEqual(try decode(rgbHeader, rgbData, Files.chunk("PLTE", [1, 2, 3]), end).pixels, opaqueRGB)
+        XCTAssertEqual(try decode(rgbHeader, rgbData, PNGFile.chunk("PLTE", [1, 2, 3]), end).pixels, opaqueRGB)
     }
 
     func test_paletteDefects_libpngRejects_areRejected() {
         // An empty palette, whatever the color type (gray ignores every PLTE first).
-        XCTAssertEqual(error(rgbHeader, Files.chunk("PLTE"), rgbData, end), .invalidPalette(byteCount: 0))
-        XCTAssertEqual(error(paletteHeader, Files.chunk("PLTE"), paletteData, end), .invalidPalette(byteCount: 0))
+        XCTAssertEqual(error(rgbHeader, PNGFile.chunk("PLTE"), rgbData, end), .invalidPalette(byteCount: 0))
+        XCTAssertEqual(error(paletteHeader, PNGFile.chunk("PLTE"), paletteData, end), .invalidPalette(byteCount: 0))
         // A bad length where the palette is needed.
         XCTAssertEqual(
-            error(paletteHeader, Files.chunk("PLTE", [1, 2, 3, 4]), paletteData, end), .invalidPalette(byteCount: 4)
+            error(paletteHeader, PNGFile.chunk("PLTE", [1, 2, 3, 4]), paletteData, end), .invalidPalette(byteCount: 4)
         )
         // A second PLTE, even if the first was ignored.
-        let palette = Files.chunk("PLTE", [1, 2, 3])
+        let palette = PNGFile.chunk("PLTE", [1, 2, 3])
         let expected = PNGError.chunkOrder(chunk: "PLTE", after: "PLTE")
         XCTAssertEqual(error(rgbHeader, palette, palette, rgbData, end), expected)
         XCTAssertEqual(error(grayHeader, palette, palette, grayData, end), expected)
-        XCTAssertEqual(error(rgbHeader, Files.chunk("PLTE", [1, 2, 3, 4]), palette, rgbData, end), expected)
+        XCTAssertEqual(error(rgbHeader, PNGFile.chunk("PLTE", [1, 2, 3, 4]), palette, rgbData, end), expected)
     }
 
     func test_paletteLongerThanTheBitDepthCanIndex_isCutBeforeTransparencyIsJudged() throws {
         // Given: a 1-bit image (2 indices) with 4 palette entries; pixels 0, 1, 0, 0, ...
-        let header = Files.chunk("IHDR", Files.header(width: 8, height: 1, bitDepth: 1, colorType: 3))
-        let palette = Files.chunk("PLTE", Array(0..<12))
-        let data = Files.chunk("IDAT", Files.zlibStored([0, 0b0100_0000]))
+        let header = PNGFile.chunk("IHDR", PNGFile.header(width: 8, height: 1, bitDepth: 1, colorType: 3))
+        let palette = PNGFile.chunk("PLTE", Array(0..<12))
+        let data = PNGFile.chunk("IDAT", ZlibStream.stored([0, 0b0100_0000]))
         // When: 2 alphas fit the cut palette, 3 do not
-        let fitting = try decode(header, palette, Files.chunk("tRNS", [0x10, 0x20]), data, end)
-        let tooLong = try decode(header, palette, Files.chunk("tRNS", [0x10, 0x20, 0x30]), data, end)
+        let fitting = try decode(header, palette, PNGFile.chunk("tRNS", [0x10, 0x20]), data, end)
+        let tooLong = try decode(header, palette, PNGFile.chunk("tRNS", [0x10, 0x20, 0x30]), data, end)
         // Then
         XCTAssertEqual(Array(fitting.pixels.prefix(12)), [0, 1, 2, 0x10, 3, 4, 5, 0x20, 0, 1, 2, 0x10])
         XCTAssertEqual(Array(tooLong.pixels.prefix(12)), [0, 1, 2, 255, 3, 4, 5, 255, 0, 1, 2, 255])
@@ -189,34 +191,34 @@ final class PNGLeniencyTests: XCTestCase {
 
     func test_tooMuchImageData_decodesWhatTheImageNeeds() throws {
         // Given: three bytes more than the image, in a stream with a valid and with a bad Adler-32
-        let stream = Files.zlibStored([0, 1, 128, 9, 9, 9])
+        let stream = ZlibStream.stored([0, 1, 128, 9, 9, 9])
         var badChecksum = stream
         badChecksum[badChecksum.count - 1] ^= 1
         // When
-        let valid = try decode(grayHeader, Files.chunk("IDAT", stream), end)
-        let unchecked = try decode(grayHeader, Files.chunk("IDAT", badChecksum), end)
+        let valid = try decode(grayHeader, PNGFile.chunk("IDAT", stream), end)
+        let unchecked = try decode(grayHeader, PNGFile.chunk("IDAT", badChecksum), end)
         // Then: the checksum covers bytes the image does not use; libpng only warns about it
         XCTAssertEqual(valid.pixels, opaqueGray)
         XCTAssertEqual(unchecked.pixels, opaqueGray)
     }
 
     func test_tooMuchImageData_inAStreamCutShort_isRejected() {
-        let stream = Files.zlibStored([0, 1, 128, 9, 9, 9])
-        XCTAssertEqual(error(grayHeader, Files.chunk("IDAT", Array(stream.dropLast(4))), end), .inflate(.truncated))
+        let stream = ZlibStream.stored([0, 1, 128, 9, 9, 9])
+        XCTAssertEqual(error(grayHeader, PNGFile.chunk("IDAT", Array(stream.dropLast(4))), end), .inflate(.truncated))
     }
 
     /// Documented strictness: libpng checks the Adler-32 of a stream that holds exactly the image
     /// only if the checksum lies in the input it reads with the last row (error) or just after
     /// (warning); a checksum in a later IDAT chunk goes unread. PNGDecoder always checks it.
     func test_adler32OfExactImageData_isChecked_wherever_theChunksSplitTheStream() {
-        var stream = Files.zlibStored([0, 1, 128])
+        var stream = ZlibStream.stored([0, 1, 128])
         stream[stream.count - 1] ^= 1
-        let whole = Files.chunk("IDAT", stream)
-        let body = Files.chunk("IDAT", Array(stream.dropLast(4)))
+        let whole = PNGFile.chunk("IDAT", stream)
+        let body = PNGFile.chunk("IDAT", Array(stream.dropLast(4)))
         let checksumHalves = [
-            Files.chunk("IDAT", Array(stream.suffix(4).prefix(2))), Files.chunk("IDAT", Array(stream.suffix(2))),
+            PNGFile.chunk("IDAT", Array(stream.suffix(4).prefix(2))), PNGFile.chunk("IDAT", Array(stream.suffix(2))),
         ]
-        for file in [[whole], [body, Files.chunk("IDAT", Array(stream.suffix(4)))], [body] + checksumHalves] {
+        for file in [[whole], [body, PNGFile.chunk("IDAT", Array(stream.suffix(4)))], [body] + checksumHalves] {
             guard case .inflate(.adlerMismatch) = error(grayHeader, Array(file.joined()), end) else {
                 return XCTFail("expected an Adler-32 mismatch")
             }
@@ -252,13 +254,13 @@ final class PNGLeniencyTests: XCTestCase {
         // Given: the image's bytes in a non-final stored block, then a block of the reserved type 3
         let image: [UInt8] = [0, 1, 128]
         let adler = image.withUnsafeBufferPointer { Adler32.checksum($0.baseAddress!, count: $0.count) }
-        let stream: [UInt8] = [0x78, 0x01, 0x00, 3, 0, 0xFC, 0xFF] + image + [0x07] + Files.bigEndian(adler)
+        let stream: [UInt8] = [0x78, 0x01, 0x00, 3, 0, 0xFC, 0xFF] + image + [0x07] + PNGFile.bigEndian(adler)
         // Then
-        XCTAssertEqual(error(grayHeader, Files.chunk("IDAT", stream), end), .inflate(.badBlockType))
+        XCTAssertEqual(error(grayHeader, PNGFile.chunk("IDAT", stream), end), .inflate(.badBlockType))
     }
 
     func test_imageDataAfterTheFirstRunOfChunks_isIgnored() throws {
-        let text = Files.chunk("tEXt", Array("a\0b".utf8))
+        let text = PNGFile.chunk("tEXt", Array("a\0b".utf8))
         XCTAssertEqual(try decode(grayHeader, grayData, text, grayData, end).pixels, opaqueGray)
         let badText = withBadCRC(text)
         XCTAssertEqual(try decode(grayHeader, grayData, badText, grayData, end).pixels, opaqueGray)
@@ -266,11 +268,11 @@ final class PNGLeniencyTests: XCTestCase {
 
     func test_imageDataTheImageNeeds_afterTheFirstRun_isMissing() {
         // Given: the stream split by a tEXt chunk, which ends the image data
-        let stream = Files.zlibStored([0, 1, 128])
-        let first = Files.chunk("IDAT", Array(stream.prefix(5)))
-        let rest = Files.chunk("IDAT", Array(stream.dropFirst(5)))
+        let stream = ZlibStream.stored([0, 1, 128])
+        let first = PNGFile.chunk("IDAT", Array(stream.prefix(5)))
+        let rest = PNGFile.chunk("IDAT", Array(stream.dropFirst(5)))
         // Then
         XCTAssertEqual(
-            error(grayHeader, first, Files.chunk("tEXt", Array("a\0b".utf8)), rest, end), .inflate(.truncated))
+            error(grayHeader, first, PNGFile.chunk("tEXt", Array("a\0b".utf8)), rest, end), .inflate(.truncated))
     }
 }

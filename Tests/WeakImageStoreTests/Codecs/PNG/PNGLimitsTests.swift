@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -15,8 +16,8 @@ final class PNGLimitsTests: XCTestCase {
 
     func test_tinyFileClaiming100000Squared_throwsImageTooLarge_atTheHeader() {
         // Given: only a header and IEND; if the limit were checked later, IDAT would be missing
-        let header = Files.header(width: 100_000, height: 100_000, bitDepth: 8, colorType: 6)
-        let bomb = Files.file(Files.chunk("IHDR", header), Files.chunk("IEND"))
+        let header = PNGFile.header(width: 100_000, height: 100_000, bitDepth: 8, colorType: 6)
+        let bomb = PNGFile.file(PNGFile.chunk("IHDR", header), PNGFile.chunk("IEND"))
         XCTAssertLessThan(bomb.count, 100)
         // When / Then
         XCTAssertEqual(
@@ -30,10 +31,10 @@ final class PNGLimitsTests: XCTestCase {
 
     func test_largestHeaderValues_doNotOverflowTheSizeArithmetic() {
         let largest: UInt32 = 0x7FFF_FFFF
-        let header = Files.chunk("IHDR", Files.header(width: largest, height: largest, bitDepth: 16, colorType: 6))
+        let header = PNGFile.chunk("IHDR", PNGFile.header(width: largest, height: largest, bitDepth: 16, colorType: 6))
         let decoder = PNGDecoder(maximumPixelCount: .max, maximumDimension: .max)
         XCTAssertEqual(
-            Files.decodingError(Files.file(header, Files.chunk("IEND")), decoder: decoder),
+            Files.decodingError(PNGFile.file(header, PNGFile.chunk("IEND")), decoder: decoder),
             .imageTooLarge(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF, limit: .pixelCount(.max))
         )
     }
@@ -54,7 +55,7 @@ final class PNGLimitsTests: XCTestCase {
 
     func test_imageAtTheDefaultMaximumDimension_decodes() throws {
         let row = [UInt8](repeating: 0xF0, count: 4_096)
-        let file = Files.png(width: 32_768, height: 1, bitDepth: 1, colorType: 0, filteredData: [0] + row)
+        let file = PNGFile.png(width: 32_768, height: 1, bitDepth: 1, colorType: 0, filteredData: [0] + row)
         let bitmap = try PNGDecoder().decode(file, scale: 1)
         XCTAssertEqual(bitmap.pixels.count, 32_768)
         XCTAssertEqual(Array(bitmap.pixels.prefix(8)), [255, 255, 255, 255, 0, 0, 0, 0])
@@ -63,17 +64,17 @@ final class PNGLimitsTests: XCTestCase {
 
     func test_imageWithinLimitsButWithTooLittleData_isRejectedBeforeAllocating() {
         // 8000 × 8000 RGBA would need 256 MB; 17 compressed bytes can make at most 17 544.
-        let header = Files.chunk("IHDR", Files.header(width: 8_000, height: 8_000, bitDepth: 8, colorType: 6))
-        let data = Files.chunk("IDAT", Files.zlibStored([0, 1, 2, 3, 4, 5]))
+        let header = PNGFile.chunk("IHDR", PNGFile.header(width: 8_000, height: 8_000, bitDepth: 8, colorType: 6))
+        let data = PNGFile.chunk("IDAT", ZlibStream.stored([0, 1, 2, 3, 4, 5]))
         XCTAssertEqual(
-            Files.decodingError(Files.file(header, data, Files.chunk("IEND"))),
+            Files.decodingError(PNGFile.file(header, data, PNGFile.chunk("IEND"))),
             .insufficientImageData(expectedBytes: 8_000 * (8_000 * 4 + 1), compressedBytes: 17)
         )
     }
 
     /// A gray image of the given size, all zero, in stored blocks.
     private func grayImage(width: Int, height: Int) -> Data {
-        Files.png(
+        PNGFile.png(
             width: UInt32(width), height: UInt32(height), colorType: 0,
             filteredData: [UInt8](repeating: 0, count: height * (width + 1))
         )

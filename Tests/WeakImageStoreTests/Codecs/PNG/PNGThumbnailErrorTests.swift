@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -7,9 +8,9 @@ import XCTest
 final class PNGThumbnailErrorTests: XCTestCase {
     func test_hugeHeader_isRefused_evenForATinyThumbnail() {
         // Given: a valid file head declaring 100 000 × 100 000 pixels
-        let file = PNGTestFiles.file(
-            PNGTestFiles.chunk("IHDR", PNGTestFiles.header(width: 100_000, height: 100_000, bitDepth: 8, colorType: 6)),
-            PNGTestFiles.chunk("IEND")
+        let file = PNGFile.file(
+            PNGFile.chunk("IHDR", PNGFile.header(width: 100_000, height: 100_000, bitDepth: 8, colorType: 6)),
+            PNGFile.chunk("IEND")
         )
         // When / Then
         XCTAssertThrowsError(try PNGDecoder().decode(file, scale: 1, maxPixelSize: 64)) { error in
@@ -38,7 +39,7 @@ final class PNGThumbnailErrorTests: XCTestCase {
     func test_everyCorruptedImageData_throwsTheFullDecodesError() throws {
         // Given: single bytes of the image data changed (CRCs repaired), so the damage reaches
         // inflate and unfiltering, in gray, RGB, palette and RGBA files
-        var generator = SplitMix64(seed: 11)
+        var generator = SeededGenerator(seed: 11)
         var compared = 0
         for name in ["basn0g08.png", "basn2c08.png", "basn3p08.png", "basn6a08.png", "f04n2c08.png"] {
             let original = [UInt8](try PNGTestFiles.suiteFile(name))
@@ -77,7 +78,7 @@ final class PNGThumbnailErrorTests: XCTestCase {
     }
 
     /// The file with one byte of its first IDAT chunk's data replaced and that chunk's CRC fixed.
-    private static func corruptingImageData(_ file: [UInt8], using generator: inout SplitMix64) -> Data {
+    private static func corruptingImageData(_ file: [UInt8], using generator: inout SeededGenerator) -> Data {
         var bytes = file
         var offset = 8
         while offset + 12 <= bytes.count {
@@ -87,7 +88,7 @@ final class PNGThumbnailErrorTests: XCTestCase {
             if bytes[(offset + 4)..<(offset + 8)].elementsEqual("IDAT".utf8), length > 0 {
                 let target = offset + 8 + Int(generator.next() % UInt64(length))
                 bytes[target] ^= UInt8(truncatingIfNeeded: generator.next() | 1)
-                let rebuilt = PNGTestFiles.chunk("IDAT", Array(bytes[(offset + 8)..<(offset + 8 + length)]))
+                let rebuilt = PNGFile.chunk("IDAT", Array(bytes[(offset + 8)..<(offset + 8 + length)]))
                 bytes.replaceSubrange(offset..<(offset + 12 + length), with: rebuilt)
                 break
             }
@@ -100,7 +101,7 @@ final class PNGThumbnailErrorTests: XCTestCase {
         // 40 × 30 gray, then 500 bytes more than the image needs: libpng and the full decode use
         // what the image needs.
         let rows: [UInt8] = (0..<30).flatMap { row -> [UInt8] in [0] + (0..<40).map { UInt8(($0 * 5 + row) % 256) } }
-        let file = PNGTestFiles.png(
+        let file = PNGFile.png(
             width: 40, height: 30, colorType: 0, filteredData: rows + [UInt8](repeating: 9, count: 500))
         let decoder = PNGDecoder()
 
@@ -114,18 +115,18 @@ final class PNGThumbnailErrorTests: XCTestCase {
         // 40 × 30 gray in a stored block, then 200 KB more in a fixed block of matches (through
         // the streaming and the surplus windows' slides), then a stored block
         let rows: [UInt8] = (0..<30).flatMap { row -> [UInt8] in [1] + (0..<40).map { UInt8(($0 * 3 + row) % 7) } }
-        var writer = PNGTestDeflateWriter()
+        var writer = DeflateStreamWriter()
         writer.storedBlock(rows, isFinal: false)
         writer.beginFixedBlock(isFinal: false)
         while writer.expectedOutput.count < 200_000 { writer.match(length: 258, distance: 1_000) }
         writer.endOfBlock()
         writer.storedBlock([UInt8](repeating: 9, count: 5_000), isFinal: true)
         let expected = writer.expectedOutput
-        let stream = PNGTestDeflateWriter.zlib(writer.finish(), adlerOf: expected)
+        let stream = ZlibStream.wrap(writer.finish(), adlerOf: expected)
         func file(_ stream: [UInt8]) -> Data {
-            PNGTestFiles.file(
-                PNGTestFiles.chunk("IHDR", PNGTestFiles.header(width: 40, height: 30, bitDepth: 8, colorType: 0)),
-                PNGTestFiles.chunk("IDAT", stream), PNGTestFiles.chunk("IEND"))
+            PNGFile.file(
+                PNGFile.chunk("IHDR", PNGFile.header(width: 40, height: 30, bitDepth: 8, colorType: 0)),
+                PNGFile.chunk("IDAT", stream), PNGFile.chunk("IEND"))
         }
         let decoder = PNGDecoder()
 

@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -26,7 +27,7 @@ final class PNGTruncationAndCorruptionTests: XCTestCase {
     }
 
     func test_randomByteCorruption_decodesOrThrows() throws {
-        var random = SplitMix64(seed: 2024)
+        var random = SeededGenerator(seed: 2024)
         var outcomes: [String: Int] = [:]
         for name in Self.suiteFiles {
             let original = [UInt8](try Files.suiteFile(name))
@@ -45,7 +46,7 @@ final class PNGTruncationAndCorruptionTests: XCTestCase {
     }
 
     func test_corruptionWithRepairedCRCs_reachesTheInflaterAndUnfilter_andDecodesOrThrows() throws {
-        var random = SplitMix64(seed: 77)
+        var random = SeededGenerator(seed: 77)
         var outcomes: [String: Int] = [:]
         for name in Self.suiteFiles + ["basn2c08.png", "basi0g04.png", "f04n2c08.png", "z09n2c08.png"] {
             let original = [UInt8](try Files.suiteFile(name))
@@ -70,7 +71,7 @@ final class PNGTruncationAndCorruptionTests: XCTestCase {
     }
 
     func test_randomFilteredData_everyFormat_decodesOrReportsTheFilterType() throws {
-        var random = SplitMix64(seed: 5)
+        var random = SeededGenerator(seed: 5)
         let formats: [(colorType: UInt8, bitDepth: UInt8)] = [
             (0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (2, 8), (2, 16), (3, 1), (3, 2), (3, 4), (3, 8),
             (4, 8), (4, 16), (6, 8), (6, 16),
@@ -95,7 +96,7 @@ final class PNGTruncationAndCorruptionTests: XCTestCase {
                         data[layout.rowStarts[row]] = type
                         badFilter = (type, row)
                     }
-                    let file = Files.png(
+                    let file = PNGFile.png(
                         width: UInt32(width), height: UInt32(height), bitDepth: bitDepth, colorType: colorType,
                         interlace: interlaced ? 1 : 0, chunksBeforeImageData: extraChunks(colorType, &random),
                         filteredData: data
@@ -113,7 +114,7 @@ final class PNGTruncationAndCorruptionTests: XCTestCase {
     }
 
     func test_randomCompressedData_decodesOrThrows() {
-        var random = SplitMix64(seed: 1_234)
+        var random = SeededGenerator(seed: 1_234)
         var outcomes: [String: Int] = [:]
         for round in 0..<1_500 {
             // Given: a valid zlib header and random deflate bits, for a small gray image
@@ -123,10 +124,10 @@ final class PNGTruncationAndCorruptionTests: XCTestCase {
             let blockType = UInt8(round % 3) << 1
             var compressed = stream
             if compressed.count > 2 { compressed[2] = compressed[2] & ~0b110 | blockType }
-            let file = Files.file(
-                Files.chunk("IHDR", Files.header(width: UInt32(width), height: 4, bitDepth: 8, colorType: 0)),
-                Files.chunk("IDAT", compressed),
-                Files.chunk("IEND")
+            let file = PNGFile.file(
+                PNGFile.chunk("IHDR", PNGFile.header(width: UInt32(width), height: 4, bitDepth: 8, colorType: 0)),
+                PNGFile.chunk("IDAT", compressed),
+                PNGFile.chunk("IEND")
             )
             // When / Then
             outcomes[outcome(of: file), default: 0] += 1
@@ -138,14 +139,14 @@ final class PNGTruncationAndCorruptionTests: XCTestCase {
     // MARK: Helpers
 
     /// A random palette for palette images, sometimes a key color for gray and RGB images.
-    private func extraChunks(_ colorType: UInt8, _ random: inout SplitMix64) -> [[UInt8]] {
+    private func extraChunks(_ colorType: UInt8, _ random: inout SeededGenerator) -> [[UInt8]] {
         switch colorType {
         case 3:
             let entryCount = 1 + Int(random.next() % 255)
-            return [Files.chunk("PLTE", (0..<(3 * entryCount)).map { UInt8(truncatingIfNeeded: $0) })]
+            return [PNGFile.chunk("PLTE", (0..<(3 * entryCount)).map { UInt8(truncatingIfNeeded: $0) })]
         case 0, 2:
             guard random.next() % 2 == 0 else { return [] }
-            return [Files.chunk("tRNS", [UInt8](repeating: 0, count: colorType == 0 ? 2 : 6))]
+            return [PNGFile.chunk("tRNS", [UInt8](repeating: 0, count: colorType == 0 ? 2 : 6))]
         default:
             return []
         }
@@ -170,7 +171,7 @@ final class PNGTruncationAndCorruptionTests: XCTestCase {
             let length = file[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
             guard length <= file.count - offset - 12 else { return }
             let crc = file[(offset + 4)..<(offset + 8 + length)].withUnsafeBytes { CRC32.checksum($0) }
-            file.replaceSubrange((offset + 8 + length)..<(offset + 12 + length), with: PNGTestFiles.bigEndian(crc))
+            file.replaceSubrange((offset + 8 + length)..<(offset + 12 + length), with: PNGFile.bigEndian(crc))
             offset += 12 + length
         }
     }

@@ -1,3 +1,4 @@
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -10,10 +11,9 @@ final class UnfilterTests: XCTestCase {
     ) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: row.count)
         for index in 0..<row.count {
-            let a = index >= bytesPerPixel ? Int(out[index - bytesPerPixel]) : 0
-            let c = index >= bytesPerPixel ? Int(prior[index - bytesPerPixel]) : 0
-            let predictor = PNGTestEncoder.predictor(filterType, a: a, b: Int(prior[index]), c: c)
-            out[index] = UInt8((Int(row[index]) + predictor) & 0xFF)
+            let left = index >= bytesPerPixel ? out[index - bytesPerPixel] : 0
+            let upLeft = index >= bytesPerPixel ? prior[index - bytesPerPixel] : 0
+            out[index] = row[index] &+ PNGRowFilter.predictor(filterType, left: left, up: prior[index], upLeft: upLeft)
         }
         return out
     }

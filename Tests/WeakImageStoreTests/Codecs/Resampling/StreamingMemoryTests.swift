@@ -1,4 +1,5 @@
 import Foundation
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -21,13 +22,13 @@ final class StreamingMemoryTests: XCTestCase {
         for y in 0..<side {
             for x in 0..<side { filtered[y * (side + 1) + 1 + x] = UInt8(truncatingIfNeeded: x ^ y) }
         }
-        let stream = PNGTestFiles.zlibStored(filtered)
+        let stream = ZlibStream.stored(filtered)
         var file = PNGChunkReader.signature
-        file += PNGTestFiles.chunk("IHDR", PNGTestFiles.header(width: 2500, height: 2500, bitDepth: 8, colorType: 0))
+        file += PNGFile.chunk("IHDR", PNGFile.header(width: 2500, height: 2500, bitDepth: 8, colorType: 0))
         for start in stride(from: 0, to: stream.count, by: 4096) {
-            file += PNGTestFiles.chunk("IDAT", Array(stream[start..<min(start + 4096, stream.count)]))
+            file += PNGFile.chunk("IDAT", Array(stream[start..<min(start + 4096, stream.count)]))
         }
-        file += PNGTestFiles.chunk("IEND")
+        file += PNGFile.chunk("IEND")
         let data = Data(file)
         filtered = []
         let decoder = PNGDecoder()

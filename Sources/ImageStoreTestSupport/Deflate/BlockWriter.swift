@@ -1,36 +1,6 @@
 /// Writes one DEFLATE block in whichever of the three encodings is smallest (RFC 1951, 3.2.3).
 enum BlockWriter {
-    private static let lengthBases = [
-        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
-        35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
-    ]
-    private static let lengthExtraBits = [
-        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
-        3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
-    ]
-    private static let distanceBases = [
-        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
-        257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
-        8193, 12289, 16385, 24577,
-    ]
-    private static let distanceExtraBits = [
-        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
-        7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
-    ]
-    /// The order code-length code lengths are sent in, rarest last so trailing zeros can be cut.
-    private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
-    private static let endOfBlock = 256
-
-    /// The length code (0-based, add 257) of every match length 0...258.
-    private static let lengthCodeOfLength: [Int] = (0...258).map { length in
-        guard length >= 3 else { return 0 }
-        return lengthBases.lastIndex { $0 <= length } ?? 0
-    }
-    /// The distance code of every distance 0...32768.
-    private static let distanceCodeOfDistance: [Int] = (0...32_768).map { distance in
-        guard distance >= 1 else { return 0 }
-        return distanceBases.lastIndex { $0 <= distance } ?? 0
-    }
+    private typealias Alphabet = DeflateAlphabet
 
     private static let fixedLiteralCode = HuffmanCode(
         lengths: (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 })
@@ -43,16 +13,16 @@ enum BlockWriter {
         var literalFrequencies = [Int](repeating: 0, count: 286)
         var distanceFrequencies = [Int](repeating: 0, count: 30)
         var extraBitCount = 0
-        literalFrequencies[endOfBlock] = 1
+        literalFrequencies[Alphabet.endOfBlock] = 1
         for symbol in symbols {
             if symbol.distance == 0 {
                 literalFrequencies[symbol.length] += 1
             } else {
-                let lengthCode = lengthCodeOfLength[symbol.length]
-                let distanceCode = distanceCodeOfDistance[symbol.distance]
+                let lengthCode = Alphabet.lengthCodeOfLength[symbol.length]
+                let distanceCode = Alphabet.distanceCodeOfDistance[symbol.distance]
                 literalFrequencies[257 + lengthCode] += 1
                 distanceFrequencies[distanceCode] += 1
-                extraBitCount += lengthExtraBits[lengthCode] + distanceExtraBits[distanceCode]
+                extraBitCount += Alphabet.lengthExtraBits[lengthCode] + Alphabet.distanceExtraBits[distanceCode]
             }
         }
 
@@ -104,18 +74,21 @@ enum BlockWriter {
                 writer.write(huffmanCode: literalCode.codes[symbol.length], length: literalCode.lengths[symbol.length])
                 continue
             }
-            let lengthCode = lengthCodeOfLength[symbol.length]
+            let lengthCode = Alphabet.lengthCodeOfLength[symbol.length]
             writer.write(
                 huffmanCode: literalCode.codes[257 + lengthCode], length: literalCode.lengths[257 + lengthCode])
-            writer.write(UInt32(symbol.length - lengthBases[lengthCode]), bitCount: lengthExtraBits[lengthCode])
-            let distanceCodeIndex = distanceCodeOfDistance[symbol.distance]
+            writer.write(
+                UInt32(symbol.length - Alphabet.lengthBases[lengthCode]), bitCount: Alphabet.lengthExtraBits[lengthCode]
+            )
+            let distanceCodeIndex = Alphabet.distanceCodeOfDistance[symbol.distance]
             writer.write(
                 huffmanCode: distanceCode.codes[distanceCodeIndex], length: distanceCode.lengths[distanceCodeIndex])
             writer.write(
-                UInt32(symbol.distance - distanceBases[distanceCodeIndex]),
-                bitCount: distanceExtraBits[distanceCodeIndex])
+                UInt32(symbol.distance - Alphabet.distanceBases[distanceCodeIndex]),
+                bitCount: Alphabet.distanceExtraBits[distanceCodeIndex])
         }
-        writer.write(huffmanCode: literalCode.codes[endOfBlock], length: literalCode.lengths[endOfBlock])
+        writer.write(
+            huffmanCode: literalCode.codes[Alphabet.endOfBlock], length: literalCode.lengths[Alphabet.endOfBlock])
     }
 
     /// The header of a dynamic block: the two codes, sent as run-length-coded code lengths.
@@ -143,7 +116,7 @@ enum BlockWriter {
             }
             let codeLengthCode = HuffmanCode(frequencies: codeLengthFrequencies, maximumLength: 7)
             self.codeLengthCode = codeLengthCode
-            let lastSent = codeLengthOrder.lastIndex { codeLengthCode.lengths[$0] > 0 } ?? 0
+            let lastSent = Alphabet.codeLengthOrder.lastIndex { codeLengthCode.lengths[$0] > 0 } ?? 0
             codeLengthCount = max(4, lastSent + 1)
         }
 
@@ -156,7 +129,7 @@ enum BlockWriter {
             writer.write(UInt32(literalCount - 257), bitCount: 5)
             writer.write(UInt32(distanceCount - 1), bitCount: 5)
             writer.write(UInt32(codeLengthCount - 4), bitCount: 4)
-            for symbol in codeLengthOrder.prefix(codeLengthCount) {
+            for symbol in Alphabet.codeLengthOrder.prefix(codeLengthCount) {
                 writer.write(UInt32(codeLengthCode.lengths[symbol]), bitCount: 3)
             }
             for run in runs {

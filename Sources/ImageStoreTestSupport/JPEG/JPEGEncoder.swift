@@ -1,7 +1,7 @@
 import Foundation
 import WeakImageStore
 
-/// Writes a ``Bitmap`` as a baseline JPEG file (ITU T.81 sequential DCT, Huffman coding, 8-bit
+/// Writes a `Bitmap` as a baseline JPEG file (ITU T.81 sequential DCT, Huffman coding, 8-bit
 /// samples) the way cameras and `cjpeg` do: a JFIF APP0 header, quantization tables scaled by
 /// quality like the IJG's, the standard Huffman tables of Annex K, one interleaved scan, no
 /// restart markers.
@@ -14,9 +14,9 @@ import WeakImageStore
 ///
 /// Alpha is composited over white rather than dropped, so a cut-out (an avatar's corners) comes
 /// out white as on a white page; opaque pixels, which photos are, are unaffected.
-enum JPEGEncoder {
+public enum JPEGEncoder {
     /// How the chroma components are sampled relative to luma.
-    enum ChromaSampling {
+    public enum ChromaSampling: Sendable {
         /// Half the luma's resolution both ways (4:2:0), as cameras and `cjpeg` write by default.
         case halved
         /// The luma's resolution (4:4:4).
@@ -24,7 +24,7 @@ enum JPEGEncoder {
     }
 
     /// The quality of the speed section's libjpeg-turbo files, and a common camera setting.
-    static let defaultQuality = 85
+    public static let defaultQuality = 85
 
     /// The JPEG file for `bitmap`.
     ///
@@ -33,7 +33,7 @@ enum JPEGEncoder {
     ///   - quality: 1...100 as in `cjpeg -quality`. Defaults to 85.
     ///   - chromaSampling: Defaults to ``ChromaSampling/halved`` (4:2:0).
     /// - Complexity: O(pixels).
-    static func encode(_ bitmap: Bitmap, quality: Int = defaultQuality, chromaSampling: ChromaSampling = .halved)
+    public static func encode(_ bitmap: Bitmap, quality: Int = defaultQuality, chromaSampling: ChromaSampling = .halved)
         -> Data
     {
         precondition(

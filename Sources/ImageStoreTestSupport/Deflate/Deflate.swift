@@ -3,8 +3,8 @@
 ///
 /// The matcher follows zlib's level 6 (`deflate_slow` with good 8, lazy 16, nice 128, chain 128)
 /// with the `Z_FILTERED` strategy, as libpng calls zlib by default, so the streams are like what
-/// image editors write. Correctness matters more than
-/// speed here: it only prepares the benchmark's corpus.
+/// image editors write. Correctness matters more than speed here: it only prepares the files
+/// tests and benchmarks read.
 enum Deflate {
     /// Symbols per block: zlib closes a block every 16 K symbols, so codes follow the data.
     private static let blockSymbolLimit = 16_383

@@ -1,8 +1,10 @@
 import Foundation
+import ImageStoreTestSupport
 import WeakImageStore
 
-/// A smoke test of ``JPEGEncoder`` the benchmark runs before writing JPEG photos, since the
-/// Benchmarks target has no tests: a small synthetic photo (odd-sized, so the edge padding is
+/// A smoke test of `JPEGEncoder` the benchmark runs before writing JPEG photos, so a run never
+/// measures files a broken encoder wrote (the test suite checks the encoder too, but a benchmark
+/// run does not run the suite): a small synthetic photo (odd-sized, so the edge padding is
 /// exercised) is encoded at 4:2:0 and 4:4:4 and decoded by the library's `JPEGDecoder`, and must
 /// come back the right size and close to the source. A broken encoder then stops the run with
 /// a reason instead of silently skewing decode figures.
