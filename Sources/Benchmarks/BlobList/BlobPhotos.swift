@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ImageStoreTestSupport
 import WeakImageStore
 
 /// The blob list's photos: synthetic photos encoded in memory as JPEG (quality 85, 4:2:0, like the

@@ -41,7 +41,8 @@ struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func == (lhs: ImageKey, rhs: ImageKey) -> Bool {
-        lhs.precomputedHash == rhs.precomputedHash && lhs.reducedSide == rhs.reducedSide && lhs.kind.rawValue == rhs.kind.rawValue
+        lhs.precomputedHash == rhs.precomputedHash && lhs.reducedSide == rhs.reducedSide
+            && lhs.kind.rawValue == rhs.kind.rawValue
             && lhs.scale == rhs.scale && lhs.value == rhs.value
     }
 

@@ -92,7 +92,9 @@ final class RequestIdentityTests: XCTestCase {
         XCTAssertEqual(store.statistics.decodes, 1)
     }
 
-    func test_cacheKey_isTheIdentity_ofAFileURL() throws {
+    /// A file's real path is its identity (documented on `ImageRequest.url`): a cache key given
+    /// with a `file:` URL changes nothing, so two files never pass for one.
+    func test_cacheKey_isIgnored_forAFileURL() throws {
         let directory = TestDirectory()
         let first = directory.write("first.png", size: 10, fill: 1)
         let second = directory.write("second.png", size: 20, fill: 2)
@@ -100,11 +102,13 @@ final class RequestIdentityTests: XCTestCase {
         let store = makeStore(policy: .weak, directories: [directory.url], decoder: decoder)
 
         let image = try store.loadImage(for: .url(URL(fileURLWithPath: first), cacheKey: "avatar"))
-        let sameKey = try store.loadImage(for: .url(URL(fileURLWithPath: second), cacheKey: "avatar"))
+        let other = try store.loadImage(for: .url(URL(fileURLWithPath: second), cacheKey: "avatar"))
+        let byPath = try store.loadImage(for: .file(first))
 
-        XCTAssertIdentical(sameKey, image, "two URLs with one cache key are one image")
-        XCTAssertEqual(image.cost, 10)
-        XCTAssertEqual(decoder.log.fills, [1])
+        XCTAssertNotIdentical(other, image, "two files are two images whatever the cache key")
+        XCTAssertIdentical(byPath, image, "the file URL with a cache key is the file's request")
+        XCTAssertEqual(ImageRequest.url(URL(fileURLWithPath: first), cacheKey: "avatar"), .file(first))
+        XCTAssertEqual(decoder.log.fills, [1, 2])
     }
 
     func test_providerWhoseIdentityIsAPath_doesNotShareWithThatFile() throws {
