@@ -25,6 +25,19 @@ public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible
     case undecodable(ImageRequest, reason: String)
     /// The store cannot fetch this URL: its scheme is not one it loads. Nothing was fetched.
     case unsupportedURL(URL, reason: String)
+    /// The server answered a download with a status other than 2xx; the body was not decoded.
+    case httpStatus(URL, code: Int)
+    /// A download failed below HTTP: the connection was refused or lost, it timed out, a redirect
+    /// was refused (more than 10, or from https to http). `reason` says which.
+    case downloadFailed(URL, reason: String)
+    /// A response declared, or grew to, more than the downloader's `maximumResponseSize` bytes;
+    /// nothing past the limit was read and nothing was kept.
+    case responseTooLarge(URL, limit: Int)
+    /// A response ended before the length its `Content-Length` declared; nothing was kept.
+    case responseTruncated(URL, expected: Int, received: Int)
+    /// A synchronous lookup of a network image that is neither in memory nor on disk: synchronous
+    /// lookups never wait on the network. Load it with an asynchronous lookup or a prefetch.
+    case notInMemoryOrOnDisk(URL)
     /// An asynchronous lookup stopped waiting: its task was cancelled, its prefetch was
     /// cancelled, or ``ImageStore/removeAll()`` cancelled its queued load.
     case cancelled
@@ -50,6 +63,16 @@ public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible
             "cannot decode \(request): \(reason)"
         case .unsupportedURL(let url, let reason):
             "cannot load \(url.absoluteString): \(reason)"
+        case .httpStatus(let url, let code):
+            "\(url.absoluteString) answered HTTP \(code)"
+        case .downloadFailed(let url, let reason):
+            "cannot download \(url.absoluteString): \(reason)"
+        case .responseTooLarge(let url, let limit):
+            "\(url.absoluteString) is larger than the limit of \(limit) bytes"
+        case .responseTruncated(let url, let expected, let received):
+            "\(url.absoluteString) ended after \(received) of \(expected) bytes"
+        case .notInMemoryOrOnDisk(let url):
+            "\(url.absoluteString) is not in memory or on disk; synchronous lookups never download"
         case .cancelled:
             "the image load was cancelled"
         }

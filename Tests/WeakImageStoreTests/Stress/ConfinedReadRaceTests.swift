@@ -126,7 +126,9 @@ final class ConfinedReadRaceTests: XCTestCase {
         case .fileTooLarge: "fileTooLarge"
         case .decodingFailed: "decodingFailed"
         case .cancelled: "cancelled"
-        case .providerFailed, .dataTooLarge, .undecodable, .unsupportedURL: "not a file's error: \(error)"
+        case .providerFailed, .dataTooLarge, .undecodable, .unsupportedURL, .httpStatus, .downloadFailed,
+            .responseTooLarge, .responseTruncated, .notInMemoryOrOnDisk:
+            "not a file's error: \(error)"
         }
     }
 }
