@@ -7,10 +7,12 @@ import Foundation
 /// |---|---|---|
 /// | `.named`, `.file` (and `file:` URLs) | on the file system, remembered by the engine | read beneath the file's root |
 /// | `.provider` | at once, from its identity and version | `data()`, one call per identity at a time |
-/// | `.url` (http, https, …) | not yet: fails with ``ImageStoreError/unsupportedURL(_:reason:)`` | — |
+/// | `.url` (http, https) | at once, from its canonical URL or cache key | downloaded by the ``ImageDownloader``, never on a loading thread's time |
+/// | `.url` (any other scheme) | fails with ``ImageStoreError/unsupportedURL(_:reason:)``, no I/O | — |
 struct ImageSources: Sendable {
     let resolver: ImageResolver
     let fileReader: ImageFileReader
+    let downloader: ImageDownloader
     let providerReads = ProviderReads()
 
     /// The resolution of a source that needs no file system, or nil for names and paths, which
@@ -42,16 +44,23 @@ struct ImageSources: Sendable {
     }
 
     private static func resolve(_ url: URLSource) -> Result<ImageSource, ImageStoreError> {
-        .failure(.unsupportedURL(url.url, reason: "only file URLs can be loaded; http and https are not supported yet"))
+        guard url.isDownloadable else {
+            return .failure(.unsupportedURL(url.url, reason: "only http, https and file URLs can be loaded"))
+        }
+        return .success(ImageSource(url.identity, bytes: .download(url)))
     }
 
-    /// Fetches the bytes of a resolved source.
+    /// Fetches the bytes of a resolved source that is not a download, on the calling thread.
+    /// Downloads never block a thread: a synchronous lookup of one fails with
+    /// ``ImageStoreError/notInMemoryOrOnDisk(_:)``, which is also what this answers for one.
     func fetch(_ bytes: ByteSource) -> Result<Data, ImageStoreError> {
         switch bytes {
         case .file(let location):
             Result(typedCatching: { () throws(ImageStoreError) -> Data in try fileReader.read(location) })
         case .provider(let provider):
             providerReads.read(provider, limit: fileReader.maximumFileSize)
+        case .download(let url):
+            .failure(.notInMemoryOrOnDisk(url.url))
         }
     }
 }

@@ -84,13 +84,20 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
         ImageRequest(source: .file(path), maxPixelSize: maxPixelSize)
     }
 
-    /// The image at `url`.
+    /// The image at `url`: a picture downloaded over `http` or `https`, or a local file.
     ///
-    /// A `file:` URL is the request ``file(_:maxPixelSize:)`` of its path (and `cacheKey` is
-    /// not used: the file's real path is its identity). Other URLs are known by their canonical
-    /// form — scheme and host lowercased, default port and fragment dropped, query kept — or by
-    /// `cacheKey` when given. Only `file:` URLs can be loaded so far: any other scheme fails
-    /// with ``ImageStoreError/unsupportedURL(_:reason:)`` without any I/O.
+    /// A `file:` URL is the request ``file(_:maxPixelSize:)`` of its path (and `cacheKey` is not
+    /// used: the file's real path is its identity). An `http` or `https` URL is known by its
+    /// canonical form — scheme and host lowercased, default port and fragment dropped, query
+    /// kept — or by `cacheKey` when given, and downloaded by the store's ``ImageDownloader``: one
+    /// transfer per URL whoever asks, stopped at the socket when nobody waits for it any more,
+    /// nothing partial ever decoded. Other schemes fail with
+    /// ``ImageStoreError/unsupportedURL(_:reason:)`` without any I/O.
+    ///
+    /// Synchronous lookups (``ImageStore/image(for:)``, ``ImageStore/loadImage(for:)``) of a
+    /// network picture never wait on the network: they answer from memory or throw
+    /// ``ImageStoreError/notInMemoryOrOnDisk(_:)`` at once. Use ``ImageStore/image(for:priority:)``
+    /// or ``ImageStore/prefetch(_:priority:)`` to download.
     ///
     /// - Parameters:
     ///   - url: Where the image is.

@@ -7,10 +7,19 @@ import Foundation
 final class URLSource: Hashable, Sendable {
     let url: URL
     let identity: SourceIdentity
+    /// Whether the store can download it: http and https only.
+    let isDownloadable: Bool
 
     init(_ url: URL, cacheKey: String?) {
         self.url = url
         identity = cacheKey.map { .cacheKey($0) } ?? .url(CanonicalURL.string(for: url))
+        let scheme = url.scheme?.lowercased()
+        isDownloadable = scheme == "http" || scheme == "https"
+    }
+
+    /// The full-size request for this URL: what errors name.
+    var request: ImageRequest {
+        ImageRequest(source: .url(self), maxPixelSize: nil)
     }
 
     static func == (lhs: URLSource, rhs: URLSource) -> Bool {

@@ -13,6 +13,9 @@
 extension ImageStore {
     /// The image for `request`, or nil if there is none or it cannot be loaded.
     ///
+    /// A network picture (an `http` or `https` request) is never downloaded here: it is returned
+    /// only if memory holds it. See ``loadImage(for:)``.
+    ///
     /// - Parameter request: What to load, and at what size.
     /// - Returns: The shared image, or nil.
     /// - Complexity: A hit costs the lookup of the request's source and one of the image.
@@ -27,11 +30,16 @@ extension ImageStore {
     /// already running on another thread is joined, and a queued one is taken over rather than
     /// waited behind. Use ``image(for:priority:)`` to keep the caller's thread free.
     ///
+    /// **Synchronous lookups never wait on the network**: a network picture that memory does not
+    /// hold throws ``ImageStoreError/notInMemoryOrOnDisk(_:)`` at once, without a request. A
+    /// blocked main thread waiting on a download is the bug this store exists to prevent.
+    ///
     /// - Parameter request: What to load, and at what size.
     /// - Returns: The shared image.
     /// - Throws: An ``ImageStoreError`` saying why: for names `invalidName`, `notFound`; for
     ///   files `unreadable`, `fileTooLarge`, `decodingFailed`; for providers `providerFailed`,
-    ///   `dataTooLarge`, `undecodable`; for URLs other than `file:` `unsupportedURL`.
+    ///   `dataTooLarge`, `undecodable`; for network pictures `notInMemoryOrOnDisk`; for schemes
+    ///   other than `http`, `https` and `file` `unsupportedURL`.
     @inline(__always)  // into the name and path conveniences: a hit pays for one call, not two
     public func loadImage(for request: ImageRequest) throws(ImageStoreError) -> Image {
         cast(try engine.load(request))
@@ -62,7 +70,9 @@ extension ImageStore {
     /// A hit returns at once on the caller's executor, without suspending. A miss resolves,
     /// fetches and decodes on the store's loading threads, never on the caller's, while the
     /// caller is suspended. Queued loads run by the highest priority among their waiters, the
-    /// newest first within a priority.
+    /// newest first within a priority. A network picture is downloaded by the store's
+    /// ``ImageDownloader`` (one transfer per URL, its own bounded queue by the same priorities)
+    /// without holding a loading thread, then decoded on one.
     ///
     /// ```swift
     /// let task = Task { @MainActor in
@@ -77,8 +87,10 @@ extension ImageStore {
     /// - Returns: The shared image.
     /// - Throws: ``ImageStoreError/cancelled`` as soon as the task is cancelled (the load goes on
     ///   only if someone else still waits for it: otherwise a queued load is dropped and a
-    ///   running one stops part-way, within a few kilobytes of data for the built-in decoders),
-    ///   or why there is no image, as ``loadImage(for:)`` throws.
+    ///   running one stops part-way, within a few kilobytes of data for the built-in decoders; a
+    ///   download stops at the socket), or why there is no image, as ``loadImage(for:)`` throws,
+    ///   and for network pictures `httpStatus`, `downloadFailed`, `responseTooLarge`,
+    ///   `responseTruncated` or `undecodable`.
     nonisolated(nonsending) public func image(
         for request: ImageRequest, priority: ImageLoadPriority = .normal
     ) async throws(ImageStoreError) -> Image {

@@ -39,8 +39,11 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     ///     the asynchronous API. Each running load holds one file's bytes and one decoded image
     ///     that nobody can use yet, so this bounds the transient memory of a burst of misses to
     ///     that many full-size images, however many requests are queued. Synchronous lookups
-    ///     decode on their caller's thread and are not counted. At least 1. Defaults to the number
-    ///     of active processors.
+    ///     decode on their caller's thread and are not counted. A load waiting for a download
+    ///     holds no loading thread. At least 1. Defaults to the number of active processors.
+    ///   - downloader: Downloads `http` and `https` requests: one transfer per URL, at most its
+    ///     `maximumConcurrentDownloads` at once. Defaults to a new ``ImageDownloader``; pass one
+    ///     downloader to several stores to share its transfers and limits.
     ///   - decoder: Turns file bytes into images.
     public init(
         directories: [URL],
@@ -49,6 +52,7 @@ public final class ImageStore<Image: StorableImage>: Sendable {
         extensions: [String] = ["png"],
         maximumFileSize: Int = ImageStore.defaultMaximumFileSize,
         maximumConcurrentLoads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        downloader: ImageDownloader = ImageDownloader(),
         decoder: some ImageDecoding<Image>
     ) {
         engine = StoreEngine(
@@ -56,7 +60,8 @@ public final class ImageStore<Image: StorableImage>: Sendable {
             maximumConcurrentLoads: maximumConcurrentLoads,
             sources: ImageSources(
                 resolver: ImageResolver(directories: directories, scales: scales, extensions: extensions),
-                fileReader: ImageFileReader(maximumFileSize: maximumFileSize)),
+                fileReader: ImageFileReader(maximumFileSize: maximumFileSize),
+                downloader: downloader),
             decode: { data, scale, maxPixelSize in
                 if let maxPixelSize {
                     CachedImage(try decoder.decode(data, scale: scale, maxPixelSize: maxPixelSize))

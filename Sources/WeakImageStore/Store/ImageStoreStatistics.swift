@@ -40,6 +40,17 @@ public struct ImageStoreStatistics: Sendable, Equatable {
     /// Strong references the store dropped on its own: LRU limits, retain-count sweeps and memory
     /// pressure. `removeAll()` is not counted.
     public var evictions = 0
+    /// Transfers the store's ``ImageDownloader`` started (one per URL however many lookups wait
+    /// for it; failures remembered for the back-off start none). Counted by the downloader: stores
+    /// sharing one see the same figures.
+    public var downloadsStarted = 0
+    /// Transfers that delivered a whole body.
+    public var downloadsCompleted = 0
+    /// Transfers stopped at the socket, or dropped before they started, because nobody waited for
+    /// them any more.
+    public var downloadsCancelled = 0
+    /// Body bytes received by the downloader.
+    public var bytesDownloaded = 0
     /// The summed ``StorableImage/cost`` of the images the strong layer holds now.
     public var strongCost = 0
     /// The number of images the strong layer holds now.

@@ -147,9 +147,13 @@ final class StoreEngine: Sendable {
         }
     }
 
-    /// Cancels waiters; each one still waiting gets `.cancelled` now.
+    /// Cancels waiters; each one still waiting gets `.cancelled` now, and downloads nobody
+    /// waits for any more stop.
     func cancel(waiters ids: [WaiterID]) {
-        let cancelled = state.withLock { state in ids.compactMap { state.cancel(waiter: $0) } }
+        let (cancelled, changes) = state.withLock { state in
+            (ids.compactMap { state.cancel(waiter: $0) }, state.takeDownloadChanges())
+        }
+        apply(changes)
         for waiter in cancelled { waiter.deliver(.failure(.cancelled)) }
     }
 
@@ -162,12 +166,19 @@ final class StoreEngine: Sendable {
 
     func removeAll() {
         var released: [CachedImage] = []
-        let cancelled = state.withLock { $0.removeAll(released: &released) }
+        let (cancelled, changes) = state.withLock { ($0.removeAll(released: &released), $0.takeDownloadChanges()) }
+        apply(changes)
         for waiter in cancelled { waiter.deliver(.failure(.cancelled)) }
     }
 
     var statistics: ImageStoreStatistics {
-        state.withLock { $0.statistics }
+        var statistics = state.withLock { $0.statistics }
+        let downloads = sources.downloader.statistics
+        statistics.downloadsStarted = downloads.downloadsStarted
+        statistics.downloadsCompleted = downloads.downloadsCompleted
+        statistics.downloadsCancelled = downloads.downloadsCancelled
+        statistics.bytesDownloaded = downloads.bytesDownloaded
+        return statistics
     }
 
     /// Runs `body` on the locked state; for tests.
@@ -184,8 +195,11 @@ final class StoreEngine: Sendable {
 
     private func register(_ waiter: LoadWaiter, for request: ImageRequest) {
         var released: [CachedImage] = []
-        let registration = state.withLock { $0.register(waiter, for: request, released: &released) }
+        let (registration, changes) = state.withLock {
+            ($0.register(waiter, for: request, released: &released), $0.takeDownloadChanges())
+        }
         released.removeAll()
+        apply(changes)
         switch registration {
         case .finished(let result):
             waiter.deliver(result)
@@ -203,17 +217,63 @@ final class StoreEngine: Sendable {
     private func runQueuedLoads() {
         while let (work, cancellation) = state.withLock({ $0.nextQueuedWork() }) {
             switch work {
-            case .fetch(let load, let source):
-                _ = run(load, fetching: source, for: nil, data: nil, cancellation: cancellation)
+            case .fetch(let load, let source, let data):
+                if data == nil, let url = source.bytes.download {
+                    download(url, for: load)
+                } else {
+                    _ = run(load, fetching: source, for: nil, data: data, cancellation: cancellation)
+                }
             case .resolve(let load, let request):
                 let resolution = sources.resolve(request.source)
                 var released: [CachedImage] = []
                 let next = state.withLock { $0.resolvedQueuedLoad(load, request, as: resolution, released: &released) }
                 released.removeAll()
                 continueQueuedLoad(load, with: next, for: request, data: nil, cancellation: cancellation)
-            case .measure(let load, let fullSize, let maxPixelSize):
-                measureQueuedLoad(
-                    load, source: fullSize, maxPixelSize: maxPixelSize, for: nil, cancellation: cancellation)
+            case .measure(let load, let fullSize, let maxPixelSize, let data):
+                if data == nil, let url = fullSize.bytes.download {
+                    download(url, for: load)
+                } else {
+                    measureQueuedLoad(
+                        load, source: fullSize, maxPixelSize: maxPixelSize, for: nil, data: data,
+                        cancellation: cancellation)
+                }
+            }
+        }
+    }
+
+    // MARK: Downloads
+
+    /// Hands `load`'s bytes to the downloader; the loading thread goes on with other work, and
+    /// the load is queued again, bytes in hand, when they arrive.
+    private func download(_ url: URLSource, for load: LoadID) {
+        guard let priority = state.withLock({ $0.awaitDownload(load) }) else { return }
+        let ticket = sources.downloader.download(url, priority: priority) { [weak self] result in
+            self?.downloadFinished(load, with: result)
+        }
+        let (wanted, changes) = state.withLock { ($0.recordDownloadTicket(ticket, for: load), $0.takeDownloadChanges()) }
+        if !wanted { sources.downloader.cancel(ticket) }
+        apply(changes)
+    }
+
+    private func downloadFinished(_ load: LoadID, with result: Result<Data, ImageStoreError>) {
+        switch result {
+        case .success(let data):
+            if state.withLock({ $0.downloaded(data, for: load) }) { startLoadingThreadNow() }
+        case .failure(.cancelled):
+            // Only a load that nobody waits for any more cancels its download.
+            break
+        case .failure(let error):
+            let waiters = state.withLock { $0.downloadFailed(for: load) }
+            for waiter in waiters { waiter.deliver(.failure(error)) }
+        }
+    }
+
+    /// Tells the downloader what changed under the lock. Never call it under the lock.
+    private func apply(_ changes: [InFlightLoads.DownloadChange]) {
+        for change in changes {
+            switch change {
+            case .cancel(let ticket): sources.downloader.cancel(ticket)
+            case .reprioritize(let ticket, let priority): sources.downloader.setPriority(priority, of: ticket)
             }
         }
     }
@@ -227,7 +287,8 @@ final class StoreEngine: Sendable {
             for waiter in waiters { waiter.deliver(result) }
         case .measure(let fullSize, let maxPixelSize):
             measureQueuedLoad(
-                load, source: fullSize, maxPixelSize: maxPixelSize, for: request, cancellation: cancellation)
+                load, source: fullSize, maxPixelSize: maxPixelSize, for: request, data: data,
+                cancellation: cancellation)
         case .fetch(let source):
             _ = run(load, fetching: source, for: request, data: data, cancellation: cancellation)
         case .merged:
@@ -235,31 +296,31 @@ final class StoreEngine: Sendable {
         }
     }
 
-    /// Fetches the bytes of a queued thumbnail to learn its pixel size, hence its key, and goes
-    /// on with the bytes already fetched.
+    /// Fetches the bytes of a queued thumbnail (unless `data` holds them already) to learn its
+    /// pixel size, hence its key, and goes on with the bytes already fetched.
     private func measureQueuedLoad(
-        _ load: LoadID, source fullSize: ImageSource, maxPixelSize: Int, for request: ImageRequest?,
+        _ load: LoadID, source fullSize: ImageSource, maxPixelSize: Int, for request: ImageRequest?, data: Data?,
         cancellation: DecodeCancellation
     ) {
         if cancellation.shouldStop() {
             stop(load, decoded: false, reservedCost: 0)
             return
         }
-        let data: Data
-        switch sources.fetch(fullSize.bytes) {
+        let bytes: Data
+        switch data.map({ Result<Data, ImageStoreError>.success($0) }) ?? sources.fetch(fullSize.bytes) {
         case .success(let fetched):
-            data = fetched
+            bytes = fetched
         case .failure(let error):
             _ = finish(load, of: fullSize.key, for: request, result: .failure(error))
             return
         }
-        let size = measure(data)
+        let size = measure(bytes)
         var released: [CachedImage] = []
         let next = state.withLock {
             $0.measuredQueuedLoad(load, source: fullSize, maxPixelSize: maxPixelSize, size: size, released: &released)
         }
         released.removeAll()
-        continueQueuedLoad(load, with: next, for: request, data: data, cancellation: cancellation)
+        continueQueuedLoad(load, with: next, for: request, data: bytes, cancellation: cancellation)
     }
 
     /// Fetches (unless `data` holds the bytes already) and decodes `source` for `load`, stores

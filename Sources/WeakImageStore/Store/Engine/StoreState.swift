@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything mutable in an ``ImageStore``, reached only under its lock.
 ///
 /// Each method is one critical section: it updates the state and returns what the caller must do
@@ -51,11 +53,11 @@ struct StoreState: Sendable {
         case waiting(startLoadingThread: Bool)
     }
 
-    /// A queued load a loading thread took.
+    /// A queued load a loading thread took; `data` is its downloaded bytes, if it has any.
     enum QueuedWork {
         case resolve(LoadID, ImageRequest)
-        case measure(LoadID, ImageSource, maxPixelSize: Int)
-        case fetch(LoadID, ImageSource)
+        case measure(LoadID, ImageSource, maxPixelSize: Int, data: Data?)
+        case fetch(LoadID, ImageSource, data: Data?)
     }
 
     /// What a loading thread does after resolving a queued request or measuring its image.
@@ -102,9 +104,19 @@ struct StoreState: Sendable {
         case .found(let image): .found(image)
         case .failed(let error): .failed(error)
         case .unresolved: .resolve
-        case .unsized(let source, let maxPixelSize): .measure(source, maxPixelSize: maxPixelSize)
-        case .missing(let source): joinSynchronously(source, for: request)
+        case .unsized(let source, let maxPixelSize):
+            neverDownloadsSynchronously(source) ?? .measure(source, maxPixelSize: maxPixelSize)
+        case .missing(let source):
+            neverDownloadsSynchronously(source) ?? joinSynchronously(source, for: request)
         }
+    }
+
+    /// Ends a synchronous lookup of a network image that memory does not hold: a synchronous
+    /// lookup never waits on the network, nor joins a download.
+    private mutating func neverDownloadsSynchronously(_ source: ImageSource) -> Step? {
+        guard let url = source.bytes.download else { return nil }
+        count(.miss)
+        return .failed(.notInMemoryOrOnDisk(url.url))
     }
 
     /// Records a resolution made outside the lock and continues the synchronous lookup with it.
@@ -259,7 +271,8 @@ struct StoreState: Sendable {
         return .waiting(startLoadingThread: true)
     }
 
-    /// Removes a waiting waiter, dropping its load if it was queued and nobody else waits.
+    /// Removes a waiting waiter, dropping its load if it was queued (or downloading) and nobody
+    /// else waits; the download changes this makes wait in ``InFlightLoads/downloadChanges``.
     ///
     /// - Returns: The waiter, owed `.cancelled`; nil if it already has its result, or has not
     ///   registered yet (then its registration finds it cancelled).
@@ -268,9 +281,13 @@ struct StoreState: Sendable {
             cancelledBeforeRegistration.insert(id)
             return nil
         }
+        let downloading = inFlight.isDownloading(waiter: id)
         guard let (waiter, droppedLoad) = inFlight.remove(waiter: id) else { return nil }
         counters.waitersCancelled += 1
-        if droppedLoad { counters.loadsCancelledBeforeStart += 1 }
+        if droppedLoad {
+            // A load waiting for its download had started: its download stops at the socket.
+            if downloading { counters.loadsStoppedWhileRunning += 1 } else { counters.loadsCancelledBeforeStart += 1 }
+        }
         return waiter
     }
 
@@ -279,18 +296,55 @@ struct StoreState: Sendable {
     /// The next queued load for a loading thread, with the cancellation the thread polls, or
     /// nil when the queue is empty (the thread then ends).
     mutating func nextQueuedWork() -> (QueuedWork, DecodeCancellation)? {
-        guard let (load, target, cancellation) = inFlight.startNextQueued() else {
+        guard let (load, target, cancellation, data) = inFlight.startNextQueued() else {
             loadingThreads -= 1
             return nil
         }
         switch target {
         case .image(let source):
-            return (.fetch(load, source), cancellation)
+            return (.fetch(load, source, data: data), cancellation)
         case .request(let request):
             return (.resolve(load, request), cancellation)
         case .unsized(let fullSize, let maxPixelSize):
-            return (.measure(load, fullSize, maxPixelSize: maxPixelSize), cancellation)
+            return (.measure(load, fullSize, maxPixelSize: maxPixelSize, data: data), cancellation)
         }
+    }
+
+    // MARK: Downloads
+
+    /// A loading thread hands `load` to the downloader and goes on with other work.
+    ///
+    /// - Returns: The priority to download at; nil if nobody waits for the load any more.
+    mutating func awaitDownload(_ load: LoadID) -> ImageLoadPriority? {
+        inFlight.awaitDownload(load)
+    }
+
+    /// Records the ticket of `load`'s download; false if the download is no longer wanted.
+    mutating func recordDownloadTicket(_ ticket: DownloadTicket, for load: LoadID) -> Bool {
+        inFlight.recordDownloadTicket(ticket, for: load)
+    }
+
+    /// Queues a load whose bytes arrived for decoding, starting a loading thread if one is free.
+    ///
+    /// - Returns: Whether to start a loading thread.
+    mutating func downloaded(_ data: Data, for load: LoadID) -> Bool {
+        guard inFlight.downloaded(data, for: load), loadingThreads < maximumConcurrentLoads else { return false }
+        loadingThreads += 1
+        return true
+    }
+
+    /// Ends a load whose download failed.
+    ///
+    /// - Returns: The waiters owed the error.
+    mutating func downloadFailed(for load: LoadID) -> [LoadWaiter] {
+        guard let operation = inFlight.operations[load], operation.isDownloading else { return [] }
+        return inFlight.finish(load)?.waiters ?? []
+    }
+
+    /// The download changes made under the lock since the last call, to carry out after it.
+    mutating func takeDownloadChanges() -> [InFlightLoads.DownloadChange] {
+        defer { inFlight.downloadChanges.removeAll() }
+        return inFlight.downloadChanges
     }
 
     /// Ends a load that stopped part-way because its last waiter left, or queues it again for
@@ -390,14 +444,15 @@ struct StoreState: Sendable {
         counters.evictions += released.count - before
     }
 
-    /// Drops the strong references and resolutions, and cancels every queued load.
+    /// Drops the strong references and resolutions, and cancels every queued load and every
+    /// download (their changes wait in ``InFlightLoads/downloadChanges``).
     ///
     /// - Returns: The waiters of the cancelled loads, owed `.cancelled`.
     mutating func removeAll(released: inout [CachedImage]) -> [LoadWaiter] {
         storage.removeAll(released: &released)
         resolutions.removeAll()
         pixelSizes.removeAll()
-        let cancelled = inFlight.removeQueued()
+        let cancelled = inFlight.removeQueuedAndDownloading()
         counters.loadsCancelledBeforeStart += cancelled.count
         let waiters = cancelled.flatMap(\.waiters)
         counters.waitersCancelled += waiters.count
