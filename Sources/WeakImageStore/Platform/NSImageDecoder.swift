@@ -36,11 +36,22 @@ public struct NSImageDecoder: ImageDecoding {
 extension ImageStore where Image == SharedNSImage {
     /// Creates a store of ``SharedNSImage``s decoded with ``NSImageDecoder``.
     ///
+    /// `NSImage(named:)` loads every scale of a bundle image (`icon.png` and `icon@2x.png`) into
+    /// one `NSImage` and picks a representation each time it draws, by the backing scale of the
+    /// screen the window is on. A ``SharedNSImage`` holds one scale, and a window can move
+    /// between a Retina and a standard display, so the default tries `@2x` first: scaled down on
+    /// a 1x display it stays sharp, where `@1x` scaled up on a Retina display would be blurry.
+    ///
+    /// | `"icon"` | files tried in each directory, by default |
+    /// |---|---|
+    /// | on any display | `icon@2x.png`, `icon.png`, `icon@3x.png` |
+    ///
     /// - Parameters:
     ///   - directories: Where names are looked up, in order. Defaults to the main bundle's
     ///     resources.
     ///   - policy: How decoded images are kept. Defaults to ``CachePolicy/default``.
-    ///   - scales: The scale suffixes to try, in order. Defaults to `[2, 1, 3]` (Retina first).
+    ///   - scales: The scale suffixes to try, in order. Defaults to `[2, 1, 3]` (Retina first);
+    ///     pass `[1, 2, 3]` for an app shown only on standard displays.
     ///   - extensions: The file extensions to try, in order. Defaults to `["png"]`.
     public convenience init(
         directories: [URL] = Bundle.main.resourceURL.map { [$0] } ?? [],

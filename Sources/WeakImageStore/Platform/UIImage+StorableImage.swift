@@ -85,17 +85,25 @@ extension UIImage.Orientation {
 extension ImageStore where Image == UIImage {
     /// Creates a store of `UIImage`s decoded with ``UIImageDecoder``.
     ///
+    /// By default a name finds the file `UIImage(named:)` finds: the one for the screen's own
+    /// scale first (see ``screenFirstScales``).
+    ///
+    /// | `"icon"` on | files tried in each directory, by default |
+    /// |---|---|
+    /// | a 3x iPhone | `icon@3x.png`, `icon@2x.png`, `icon.png` |
+    /// | a 2x iPhone or iPad | `icon@2x.png`, `icon@3x.png`, `icon.png` |
+    ///
     /// - Parameters:
     ///   - directories: Where names are looked up, in order. Defaults to the main bundle's
     ///     resources.
     ///   - policy: How decoded images are kept. Defaults to ``CachePolicy/default``.
-    ///   - scales: The scale suffixes to try, in order. Defaults to `[2, 3, 1]`; pass
-    ///     ``screenFirstScales`` (from the main actor) to prefer the screen's own scale.
+    ///   - scales: The scale suffixes to try, in order. Defaults to ``screenFirstScales``, read
+    ///     once, here; the store can be created on any thread.
     ///   - extensions: The file extensions to try, in order. Defaults to `["png"]`.
     public convenience init(
         directories: [URL] = Bundle.main.resourceURL.map { [$0] } ?? [],
         policy: CachePolicy = .default,
-        scales: [Int] = [2, 3, 1],
+        scales: [Int] = ImageStore<UIImage>.screenFirstScales,
         extensions: [String] = ["png"]
     ) {
         self.init(
@@ -104,12 +112,25 @@ extension ImageStore where Image == UIImage {
         )
     }
 
-    #if !os(watchOS)
-    /// `[3, 2, 1]` where the current display is 3x, else `[2, 3, 1]`.
-    @MainActor
+    /// The scale suffixes in the order `UIImage(named:)` prefers them on the main screen: its own
+    /// scale first, then the larger ones, then the smaller ones. Readable from any thread.
+    ///
+    /// | main screen | order |
+    /// |---|---|
+    /// | 3x (most iPhones) | `[3, 2, 1]` |
+    /// | 2x (iPads, iPhone SE, XR and 11) | `[2, 3, 1]` |
+    /// | 1x (non-Retina displays, 1080p Apple TV) | `[1, 2, 3]` |
+    /// | unknown, and on watchOS (every Apple Watch is 2x) | `[2, 3, 1]` |
+    ///
+    /// The scale is the one UIKit's `UIGraphicsImageRendererFormat.preferred()` reports for "the
+    /// main screen's current configuration": unlike `UIScreen` and the current trait collection,
+    /// neither of which may be read off the main actor, it answers on any thread.
     public static var screenFirstScales: [Int] {
-        UITraitCollection.current.displayScale >= 3 ? [3, 2, 1] : [2, 3, 1]
+        #if os(watchOS)
+        ScaleOrder.unknownScreen
+        #else
+        ScaleOrder.screenFirst(displayScale: Double(UIGraphicsImageRendererFormat.preferred().scale))
+        #endif
     }
-    #endif
 }
 #endif
