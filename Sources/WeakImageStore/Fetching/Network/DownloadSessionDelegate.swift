@@ -61,8 +61,10 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         let allowed = update(task.taskIdentifier) { $0.allowsRedirect(from: response.url, to: request.url) } ?? false
-        if !allowed { task.cancel() }
+        // Answered before cancelling: Linux traps on a redirect answer for a task cancelled
+        // meanwhile.
         completionHandler(allowed ? request : nil)
+        if !allowed { task.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
