@@ -126,6 +126,26 @@ struct DownloadSchedule: Sendable {
         return all
     }
 
+    /// Traps if the tables disagree: every ticket and task points at a transfer that has it,
+    /// every identity at its transfer, and the slots taken are the transfers not queued. For
+    /// tests.
+    func _checkInvariants() {
+        precondition(transferOfIdentity.count == transfers.count, "one transfer per identity")
+        for (identity, id) in transferOfIdentity {
+            precondition(transfers[id]?.source.identity == identity, "identity \(identity) points elsewhere")
+        }
+        precondition(transferOfTicket.count == transfers.values.reduce(0) { $0 + $1.waiters.count }, "ticket count")
+        for (ticket, id) in transferOfTicket {
+            precondition(transfers[id]?.waiters[ticket] != nil, "ticket \(ticket.id) is not its transfer's")
+        }
+        for (task, id) in transferOfTask {
+            precondition(transfers[id]?.task?.task.taskIdentifier == task, "task \(task) is not its transfer's")
+        }
+        precondition(transfers.values.allSatisfy { !$0.waiters.isEmpty }, "a transfer without tickets")
+        precondition(activeTransfers == transfers.values.filter { !$0.isQueued }.count, "slots taken")
+        precondition(activeTransfers <= maximumConcurrentTransfers, "over the limit")
+    }
+
     private mutating func end(_ id: TransferID) {
         guard let transfer = transfers.removeValue(forKey: id) else { return }
         transferOfIdentity[transfer.source.identity] = nil

@@ -215,6 +215,11 @@ public final class ImageDownloader: Sendable {
         state.withLock { $0.statistics }
     }
 
+    /// Traps if the schedule's tables disagree; for tests.
+    func _checkInvariants() {
+        state.withLock { $0.schedule._checkInvariants() }
+    }
+
     // MARK: Session events, from the delegate
 
     /// Counts body bytes as they arrive.

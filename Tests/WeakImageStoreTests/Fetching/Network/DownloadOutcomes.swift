@@ -9,10 +9,14 @@ final class DownloadOutcomes: @unchecked Sendable {
     private let condition = NSCondition()
     private var results: [String: [Result<Data, ImageStoreError>]] = [:]
     private var order: [String] = []
+    private var issued: [String] = []
 
     /// A completion that records its outcome under `label`.
     func recorder(_ label: String) -> @Sendable (Result<Data, ImageStoreError>) -> Void {
-        { result in
+        condition.lock()
+        issued.append(label)
+        condition.unlock()
+        return { result in
             self.condition.lock()
             self.results[label, default: []].append(result)
             self.order.append(label)
@@ -49,6 +53,20 @@ final class DownloadOutcomes: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return results[label]?.count ?? 0
+    }
+
+    /// How many completions were handed out.
+    var expectedCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return issued.count
+    }
+
+    /// The labels of the completions handed out.
+    var labels: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return issued
     }
 
     /// The labels in the order their completions were called.

@@ -30,7 +30,9 @@ final class DownloadScheduleTests: XCTestCase {
     {
         ticketCount += 1
         let ticket = DownloadTicket(id: ticketCount)
-        return (ticket, schedule.add(ticket, for: source(path), priority: priority, completion: { _ in }))
+        let starts = schedule.add(ticket, for: source(path), priority: priority, completion: { _ in })
+        schedule._checkInvariants()
+        return (ticket, starts)
     }
 
     /// Attaches a task (never resumed) to each start, as the downloader does.
@@ -87,6 +89,7 @@ final class DownloadScheduleTests: XCTestCase {
         // When
         let removal = schedule.remove(queued)
         // Then
+        schedule._checkInvariants()
         XCTAssertNotNil(removal)
         XCTAssertNil(removal?.abandonedTask)
         XCTAssertEqual(removal?.starts.count, 0)
@@ -103,6 +106,7 @@ final class DownloadScheduleTests: XCTestCase {
         // When
         let removal = schedule.remove(ticket)
         // Then
+        schedule._checkInvariants()
         XCTAssertEqual(removal?.abandonedTask?.task.taskIdentifier, task)
         XCTAssertEqual(removal?.starts.map(\.url.path), ["/next"])
         XCTAssertNil(schedule.finish(taskIdentifier: task), "its outcome is owed to nobody")
