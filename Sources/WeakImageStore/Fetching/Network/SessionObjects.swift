@@ -1,0 +1,26 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// URLSession and its tasks are thread-safe: Apple documents calling them from any thread, and
+// SDKs from iOS 16 / macOS 13 on mark them `Sendable`. The macOS 12 SDK the library also builds
+// against does not, so these two holders say it for them. Nothing else is kept in them.
+
+/// The downloader's session, shared by whichever thread starts a transfer.
+struct SharedSession: @unchecked Sendable {
+    let session: URLSession
+}
+
+/// A running transfer's task, kept in locked state and cancelled from whichever thread lets go of
+/// the transfer's last ticket.
+struct SessionTask: @unchecked Sendable {
+    let task: URLSessionDataTask
+
+    /// Closes the connection: the server sees the response abandoned, and the session's delegate
+    /// gets the task's completion with `NSURLErrorCancelled`.
+    func cancel() {
+        task.cancel()
+    }
+}

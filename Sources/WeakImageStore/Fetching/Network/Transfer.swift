@@ -1,0 +1,53 @@
+import Foundation
+
+/// Identifies a transfer within its ``DownloadSchedule``.
+typealias TransferID = Int
+
+/// What a ticket is called back with: the complete body, or why there is none.
+typealias DownloadCompletion = @Sendable (Result<Data, ImageStoreError>) -> Void
+
+/// One transfer of one URL identity, and the tickets waiting for it.
+struct Transfer: Sendable {
+    /// Where the transfer is in its life.
+    enum Phase: Sendable {
+        /// Waiting for a free slot in the queue.
+        case queued
+        /// Given a slot; its task is being made, outside the lock.
+        case starting
+        /// Its task is under way.
+        case running(SessionTask)
+    }
+
+    /// A ticket's wait.
+    struct Waiter: Sendable {
+        var priority: ImageLoadPriority
+        let completion: DownloadCompletion
+    }
+
+    /// The URL fetched, and the identity the transfer is shared by.
+    let source: URLSource
+    var waiters: [DownloadTicket: Waiter] = [:]
+    var phase = Phase.queued
+    /// The queue entry that stands for this transfer; older entries are stale (see ``LoadQueue``).
+    var queueTicket = 0
+    /// The priority ``queueTicket`` was queued at.
+    var queuedPriority: ImageLoadPriority?
+
+    init(source: URLSource) {
+        self.source = source
+    }
+
+    /// The highest priority among the waiters: the one the transfer is queued at.
+    var priority: ImageLoadPriority? {
+        waiters.values.lazy.map(\.priority).max()
+    }
+
+    var isQueued: Bool {
+        if case .queued = phase { true } else { false }
+    }
+
+    /// The task, if the transfer is under way.
+    var task: SessionTask? {
+        if case .running(let task) = phase { task } else { nil }
+    }
+}
