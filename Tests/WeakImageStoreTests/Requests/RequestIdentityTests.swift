@@ -128,10 +128,10 @@ final class RequestIdentityTests: XCTestCase {
         XCTAssertIdentical(try store.loadImage(for: requests[0]), file)
     }
 
-    // MARK: Remote URLs (fetching comes with the next issue)
+    // MARK: Schemes the store cannot fetch
 
-    func test_httpURL_failsWithUnsupportedURL_everyWay_withoutDecoding() async throws {
-        let url = URL(string: "http://example.invalid/images/a.png")!
+    func test_unsupportedScheme_failsWithUnsupportedURL_everyWay_withoutIO() async throws {
+        let url = URL(string: "ftp://example.invalid/images/a.png")!
         let request = ImageRequest.url(url)
         let decoder = FakeDecoder()
         let store = makeStore(directories: [], decoder: decoder)

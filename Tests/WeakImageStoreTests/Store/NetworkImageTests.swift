@@ -206,7 +206,8 @@ final class NetworkImageTests: XCTestCase {
 
         let statistics = store.statistics
         XCTAssertEqual(
-            statistics.lookups, statistics.strongHits + statistics.weakHits + statistics.misses + statistics.coalescedLoads)
+            statistics.lookups,
+            statistics.strongHits + statistics.weakHits + statistics.misses + statistics.coalescedLoads)
         XCTAssertEqual(statistics.weakHits, 1)
         XCTAssertEqual(statistics.downloadsStarted, 2)
         XCTAssertEqual(statistics.downloadsCompleted, 2)

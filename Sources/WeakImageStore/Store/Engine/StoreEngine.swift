@@ -250,7 +250,9 @@ final class StoreEngine: Sendable {
         let ticket = sources.downloader.download(url, priority: priority) { [weak self] result in
             self?.downloadFinished(load, with: result)
         }
-        let (wanted, changes) = state.withLock { ($0.recordDownloadTicket(ticket, for: load), $0.takeDownloadChanges()) }
+        let (wanted, changes) = state.withLock {
+            ($0.recordDownloadTicket(ticket, for: load), $0.takeDownloadChanges())
+        }
         if !wanted { sources.downloader.cancel(ticket) }
         apply(changes)
     }
