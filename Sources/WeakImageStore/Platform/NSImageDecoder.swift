@@ -53,15 +53,17 @@ extension ImageStore where Image == SharedNSImage {
     ///   - scales: The scale suffixes to try, in order. Defaults to `[2, 1, 3]` (Retina first);
     ///     pass `[1, 2, 3]` for an app shown only on standard displays.
     ///   - extensions: The file extensions to try, in order. Defaults to `["png"]`.
+    ///   - downloader: Downloads `http` and `https` requests. Defaults to a new ``ImageDownloader``.
     public convenience init(
         directories: [URL] = Bundle.main.resourceURL.map { [$0] } ?? [],
         policy: CachePolicy = .default,
         scales: [Int] = [2, 1, 3],
-        extensions: [String] = ["png"]
+        extensions: [String] = ["png"],
+        downloader: ImageDownloader = ImageDownloader()
     ) {
         self.init(
             directories: directories, policy: policy, scales: scales, extensions: extensions,
-            decoder: NSImageDecoder()
+            downloader: downloader, decoder: NSImageDecoder()
         )
     }
 }

@@ -100,15 +100,17 @@ extension ImageStore where Image == UIImage {
     ///   - scales: The scale suffixes to try, in order. Defaults to ``screenFirstScales``, read
     ///     once, here; the store can be created on any thread.
     ///   - extensions: The file extensions to try, in order. Defaults to `["png"]`.
+    ///   - downloader: Downloads `http` and `https` requests. Defaults to a new ``ImageDownloader``.
     public convenience init(
         directories: [URL] = Bundle.main.resourceURL.map { [$0] } ?? [],
         policy: CachePolicy = .default,
         scales: [Int] = ImageStore<UIImage>.screenFirstScales,
-        extensions: [String] = ["png"]
+        extensions: [String] = ["png"],
+        downloader: ImageDownloader = ImageDownloader()
     ) {
         self.init(
             directories: directories, policy: policy, scales: scales, extensions: extensions,
-            decoder: UIImageDecoder()
+            downloader: downloader, decoder: UIImageDecoder()
         )
     }
 

@@ -138,6 +138,52 @@ final class NetworkImageTests: XCTestCase {
         XCTAssertEqual(remote.width, 60)
     }
 
+    func test_manyCancelledBeforeTheirTurn_neverReachTheServer() async throws {
+        var held = HTTPScriptedResponse.ok(body(size: 10, fill: 1))
+        held.gate = "turn"
+        for index in 0..<200 { server.respond(to: "/p\(index)", with: held) }
+        let store = makeStore(downloader: ImageDownloader(maximumConcurrentDownloads: 6, failureBackoff: 0))
+        let urls = (0..<200).map { server.url("/p\($0)") }
+
+        let tasks = urls.map { url in Task { try await store.image(for: .url(url)) } }
+        XCTAssertTrue(server.waitUntil { $0.totalRequests == 6 }, "the first six transfers are under way")
+        let running = Set(server.receivedRequests.map(\.path))
+        XCTAssertEqual(running.count, 6)
+        let queued = urls.indices.filter { !running.contains("/p\($0)") }
+        // 190 of the queued ones leave before their turn; 4 queued ones and the 6 running stay.
+        for index in queued.prefix(190) { tasks[index].cancel() }
+        for index in queued.prefix(190) { _ = await tasks[index].result }
+        server.openGate("turn")
+        let wanted = Set(urls.indices).subtracting(queued.prefix(190))
+        for index in wanted { _ = try await tasks[index].value }
+
+        XCTAssertLessThanOrEqual(server.statistics.totalRequests, 16)
+        XCTAssertEqual(server.statistics.totalRequests, 10, "only the transfers still wanted reached the server")
+        XCTAssertEqual(store.statistics.downloadsCompleted, 10)
+    }
+
+    func test_networkPictures_countAsLiveBytes_andSurviveMemoryPressureWhileHeld() async throws {
+        server.respond(to: "/held", with: .ok(body(size: 100, fill: 8)))
+        server.respond(to: "/icon", with: .ok(body(size: 10, fill: 9)))
+        let store = ImageStore(
+            directories: [], policy: .weakWithLRU(costLimit: 1000, countLimit: 10, admissionCostLimit: 50),
+            downloader: ImageDownloader(failureBackoff: 0), decoder: FakeDecoder())
+        let heldRequest = ImageRequest.url(server.url("/held"))
+        let iconRequest = ImageRequest.url(server.url("/icon"))
+
+        let held = try await store.image(for: heldRequest)
+        _ = try await store.image(for: iconRequest)
+        XCTAssertEqual(store.statistics.liveCost, 110, "the held picture and the icon the LRU keeps")
+        store.handleMemoryPressure(.critical)
+
+        // The loading thread that delivered the icon may hold it for a moment longer.
+        XCTAssertTrue(
+            eventually { store.statistics.liveCost == 100 }, "the LRU let the icon go; the held picture lives")
+        XCTAssertIdentical(store.cachedImage(for: heldRequest), held, "what is on screen is never dropped")
+        XCTAssertNil(store.cachedImage(for: iconRequest))
+        XCTAssertEqual(server.statistics.requests(to: "/held"), 1)
+    }
+
     func test_failures_reachEveryWaiter_andAreNotCachedAsImages() async throws {
         server.respond(to: "/missing", withSequence: [.status(404), .ok(body(size: 20, fill: 2))])
         let store = makeStore()
