@@ -4,7 +4,7 @@
 enum BlobListMemoryChart {
     private static let width = 1000.0
     private static let height = 560.0
-    private static let plot = (left: 80.0, top: 64.0, right: 760.0, bottom: 500.0)
+    private static let plot = SVGChart.plot
     /// Eager red, provider + store green (drawn last, on top).
     private static let strategyColors: [BlobListStrategy: String] = [.eager: "#d62728", .providerAndStore: "#2ca02c"]
 
@@ -36,7 +36,7 @@ enum BlobListMemoryChart {
                 "blobs + decoded images (solid) and blobs alone (dashed); eager reads every blob with the query",
                 size: 12, fill: "#555"),
         ]
-        svg += axes(x: xAxis, y: yAxis)
+        svg += SVGChart.axes(x: xAxis, y: yAxis, xTitle: "frame", yTitle: "MiB alive")
         for line in lines.sorted(by: { $0.run.strategy == .eager && $1.run.strategy != .eager }) {
             svg.append(polyline(line.blobs, x: xAxis, y: yAxis, color: line.color, width: 1.6, dash: "6 4"))
             svg.append(polyline(line.total, x: xAxis, y: yAxis, color: line.color, width: 2.5, dash: nil))
@@ -57,31 +57,6 @@ enum BlobListMemoryChart {
         let dashAttribute = dash.map { ##" stroke-dasharray="\##($0)""## } ?? ""
         return ##"<polyline fill="none" stroke="\##(color)" stroke-width="\##(width)"\##(dashAttribute) "##
             + ##"stroke-linejoin="round" points="\##(points.joined(separator: " "))"/>"##
-    }
-
-    private static func axes(x: ChartAxis, y: ChartAxis) -> [String] {
-        var parts = [
-            ##"<rect x="\##(SVGChart.format(plot.left))" y="\##(SVGChart.format(plot.top))" "##
-                + ##"width="\##(SVGChart.format(plot.right - plot.left))" height="\##(SVGChart.format(plot.bottom - plot.top))" "##
-                + ##"fill="none" stroke="#888"/>"##
-        ]
-        for tick in y.ticks {
-            let position = SVGChart.format(y.position(tick))
-            parts.append(
-                ##"<line x1="\##(SVGChart.format(plot.left))" y1="\##(position)" x2="\##(SVGChart.format(plot.right))" "##
-                    + ##"y2="\##(position)" stroke="#e4e4e4"/>"##)
-            parts.append(
-                SVGChart.text(x: plot.left - 8, y: y.position(tick) + 4, ChartAxis.label(tick), anchor: "end"))
-        }
-        for tick in x.ticks {
-            parts.append(
-                SVGChart.text(x: x.position(tick), y: plot.bottom + 20, ChartAxis.label(tick), anchor: "middle"))
-        }
-        parts.append(SVGChart.text(x: (plot.left + plot.right) / 2, y: plot.bottom + 44, "frame", anchor: "middle"))
-        parts.append(
-            ##"<text x="0" y="0" transform="translate(22 \##(SVGChart.format((plot.top + plot.bottom) / 2))) rotate(-90)" "##
-                + ##"text-anchor="middle" font-size="13">MiB alive</text>"##)
-        return parts
     }
 
     private static func legend(_ runs: [BlobListRun]) -> [String] {

@@ -16,7 +16,7 @@ enum FrameTimeChart {
 
     private static let width = 1000.0
     private static let height = 560.0
-    private static let plot = (left: 80.0, top: 64.0, right: 760.0, bottom: 500.0)
+    private static let plot = SVGChart.plot
     /// sync red, GCD orange, async green (drawn last, on top).
     private static let styleColors: [LoadingStyle: String] = [.sync: "#d62728", .gcd: "#ff7f0e", .async: "#2ca02c"]
     /// The y axis starts here at least: a microsecond, below which nothing is worth a pixel.
@@ -60,7 +60,7 @@ enum FrameTimeChart {
             SVGChart.text(x: plot.left, y: 26, title, size: 17, weight: "bold"),
             SVGChart.text(x: plot.left, y: 46, subtitle, size: 12, fill: "#555"),
         ]
-        svg += axes(x: xAxis, y: yAxis)
+        svg += SVGChart.axes(x: xAxis, y: yAxis, xTitle: "frame", yTitle: "UI thread ms per frame (log scale)")
         let budgetY = SVGChart.format(yAxis.position(budget))
         svg.append(
             ##"<line x1="\##(SVGChart.format(plot.left))" y1="\##(budgetY)" x2="\##(SVGChart.format(plot.right))" "##
@@ -84,31 +84,6 @@ enum FrameTimeChart {
         svg += legend(series, markLabel: markLabel)
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"
-    }
-
-    private static func axes(x: ChartAxis, y: ChartAxis) -> [String] {
-        var parts = [
-            ##"<rect x="\##(SVGChart.format(plot.left))" y="\##(SVGChart.format(plot.top))" "##
-                + ##"width="\##(SVGChart.format(plot.right - plot.left))" height="\##(SVGChart.format(plot.bottom - plot.top))" "##
-                + ##"fill="none" stroke="#888"/>"##
-        ]
-        for tick in y.ticks {
-            let position = SVGChart.format(y.position(tick))
-            parts.append(
-                ##"<line x1="\##(SVGChart.format(plot.left))" y1="\##(position)" x2="\##(SVGChart.format(plot.right))" "##
-                    + ##"y2="\##(position)" stroke="#e4e4e4"/>"##)
-            parts.append(
-                SVGChart.text(x: plot.left - 8, y: y.position(tick) + 4, ChartAxis.label(tick), anchor: "end"))
-        }
-        for tick in x.ticks {
-            parts.append(
-                SVGChart.text(x: x.position(tick), y: plot.bottom + 20, ChartAxis.label(tick), anchor: "middle"))
-        }
-        parts.append(SVGChart.text(x: (plot.left + plot.right) / 2, y: plot.bottom + 44, "frame", anchor: "middle"))
-        parts.append(
-            ##"<text x="0" y="0" transform="translate(22 \##(SVGChart.format((plot.top + plot.bottom) / 2))) rotate(-90)" "##
-                + ##"text-anchor="middle" font-size="13">UI thread ms per frame (log scale)</text>"##)
-        return parts
     }
 
     private static func legend(_ series: [Series], markLabel: String?) -> [String] {

@@ -5,7 +5,8 @@ import Foundation
 enum SVGChart {
     private static let width = 1000.0
     private static let height = 560.0
-    private static let plot = (left: 80.0, top: 64.0, right: 760.0, bottom: 500.0)
+    /// The plotting area every chart here shares, legend to its right.
+    static let plot = (left: 80.0, top: 64.0, right: 760.0, bottom: 500.0)
     /// Strategies in `StrategyKind.all` order; the default policy's green is drawn last, on top.
     private static let palette = ["#d62728", "#ff7f0e", "#8c564b", "#1f77b4", "#2ca02c", "#9467bd", "#e377c2"]
     /// Peaks more than this many times the in-use floor switch the y axis to a log scale, so
@@ -41,7 +42,9 @@ enum SVGChart {
                 weight: "bold"),
             text(x: plot.left, y: 46, report.workload.description, size: 12, fill: "#555"),
         ]
-        svg += axes(x: xAxis, y: yAxis, logarithmic: useLog)
+        svg += axes(
+            x: xAxis, y: yAxis, xTitle: "UI event (step)",
+            yTitle: useLog ? "live decoded MiB (log scale)" : "live decoded MiB", xTickMarks: true)
         for step in report.memoryWarningSteps {
             let x = format(xAxis.position(Double(step)))
             svg.append(
@@ -65,7 +68,9 @@ enum SVGChart {
 
     private static func color(_ index: Int) -> String { palette[index % palette.count] }
 
-    private static func axes(x: ChartAxis, y: ChartAxis, logarithmic: Bool) -> [String] {
+    /// The plot's frame, the y grid with its labels, the x labels (with tick marks if asked) and
+    /// both axis titles: what every chart here draws the same way.
+    static func axes(x: ChartAxis, y: ChartAxis, xTitle: String, yTitle: String, xTickMarks: Bool = false) -> [String] {
         var parts = [
             ##"<rect x="\##(format(plot.left))" y="\##(format(plot.top))" width="\##(format(plot.right - plot.left))" "##
                 + ##"height="\##(format(plot.bottom - plot.top))" fill="none" stroke="#888"/>"##
@@ -78,17 +83,18 @@ enum SVGChart {
             parts.append(text(x: plot.left - 8, y: y.position(tick) + 4, ChartAxis.label(tick), anchor: "end"))
         }
         for tick in x.ticks {
-            let position = format(x.position(tick))
-            parts.append(
-                ##"<line x1="\##(position)" y1="\##(format(plot.bottom))" x2="\##(position)" y2="\##(format(plot.bottom + 5))" "##
-                    + ##"stroke="#888"/>"##)
+            if xTickMarks {
+                let position = format(x.position(tick))
+                parts.append(
+                    ##"<line x1="\##(position)" y1="\##(format(plot.bottom))" x2="\##(position)" "##
+                        + ##"y2="\##(format(plot.bottom + 5))" stroke="#888"/>"##)
+            }
             parts.append(text(x: x.position(tick), y: plot.bottom + 20, ChartAxis.label(tick), anchor: "middle"))
         }
-        parts.append(text(x: (plot.left + plot.right) / 2, y: plot.bottom + 44, "UI event (step)", anchor: "middle"))
-        let yTitle = logarithmic ? "live decoded MiB (log scale)" : "live decoded MiB"
+        parts.append(text(x: (plot.left + plot.right) / 2, y: plot.bottom + 44, xTitle, anchor: "middle"))
         parts.append(
             ##"<text x="0" y="0" transform="translate(22 \##(format((plot.top + plot.bottom) / 2))) rotate(-90)" "##
-                + ##"text-anchor="middle" font-size="13">\##(yTitle)</text>"##)
+                + ##"text-anchor="middle" font-size="13">\##(escape(yTitle))</text>"##)
         return parts
     }
 
