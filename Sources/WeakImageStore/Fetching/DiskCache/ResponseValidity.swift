@@ -1,0 +1,26 @@
+/// What the disk cache keeps about a downloaded response beside its body: until when it may be
+/// used without asking the server, and how to ask it (RFC 9111 §4.2, §4.3).
+///
+/// Made from the response's headers by ``ResponseFreshness``; stored in the cache's index with
+/// the entry, and refreshed there by a `304 Not Modified`.
+struct ResponseValidity: Sendable, Equatable {
+    /// Seconds since 1970 (UTC) until which the entry is fresh. An entry that must be
+    /// revalidated on every use (`no-cache`) has its storing time here.
+    var freshUntil: Double
+    /// `Cache-Control: no-cache`: ask the server before every use from disk, whatever
+    /// ``freshUntil`` says; kept when a 304 omits the header.
+    var revalidatesEveryUse: Bool
+    /// The response's `ETag`, exactly as sent (weak ones included: `If-None-Match` compares
+    /// weakly).
+    var entityTag: String?
+    /// The response's `Last-Modified`, exactly as sent.
+    var lastModified: String?
+
+    /// Whether a conditional request can revalidate the entry.
+    var canRevalidate: Bool { entityTag != nil || lastModified != nil }
+
+    /// Whether the entry may be used at `now` (seconds since 1970) without asking the server.
+    func isFresh(at now: Double) -> Bool {
+        !revalidatesEveryUse && now < freshUntil
+    }
+}
