@@ -41,6 +41,9 @@ public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible
     /// An asynchronous lookup stopped waiting: its task was cancelled, its prefetch was
     /// cancelled, or ``ImageStore/removeAll()`` cancelled its queued load.
     case cancelled
+    /// A ``DiskImageCache`` could not be opened: its folder could not be created, or its index
+    /// could not be opened or locked at all. `reason` names the file and the system error.
+    case diskCacheUnavailable(URL, reason: String)
 
     /// A sentence saying what failed, for logs and error messages.
     public var description: String {
@@ -75,6 +78,8 @@ public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible
             "\(url.absoluteString) is not in memory or on disk; synchronous lookups never download"
         case .cancelled:
             "the image load was cancelled"
+        case .diskCacheUnavailable(let directory, let reason):
+            "cannot open the disk cache in \(directory.path): \(reason)"
         }
     }
 }

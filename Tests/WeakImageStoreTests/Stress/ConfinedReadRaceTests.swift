@@ -127,7 +127,7 @@ final class ConfinedReadRaceTests: XCTestCase {
         case .decodingFailed: "decodingFailed"
         case .cancelled: "cancelled"
         case .providerFailed, .dataTooLarge, .undecodable, .unsupportedURL, .httpStatus, .downloadFailed,
-            .responseTooLarge, .responseTruncated, .notInMemoryOrOnDisk:
+            .responseTooLarge, .responseTruncated, .notInMemoryOrOnDisk, .diskCacheUnavailable:
             "not a file's error: \(error)"
         }
     }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Where a disk cache keeps what, inside its folder:
+///
+/// | path | holds |
+/// |---|---|
+/// | `journal` | the index: header and records (``DiskCacheJournalFormat``) |
+/// | `lock` | nothing; `flock` on it serializes the processes that change the journal |
+/// | `bodies/ab/ab…` | each body, named by the 64 hex digits of its digest, in a folder named by the first two |
+/// | `tmp/<pid>-<uuid>.body` | bodies being written, and compacted journals being written |
+///
+/// The two-level layout keeps folders small (256 of them) without the index ever listing them.
+struct DiskCacheLayout: Sendable {
+    let directory: String
+
+    var journalPath: String { directory + "/journal" }
+    var lockPath: String { directory + "/lock" }
+    var temporaryFolder: String { directory + "/tmp" }
+    var bodiesFolder: String { directory + "/bodies" }
+
+    /// The folder holding the body of `digest`.
+    func bodyFolder(for digest: SHA256Digest) -> String {
+        bodiesFolder + "/" + digest.description.prefix(2)
+    }
+
+    /// The body file of `digest`.
+    func bodyPath(for digest: SHA256Digest) -> String {
+        let name = digest.description
+        return bodiesFolder + "/" + name.prefix(2) + "/" + name
+    }
+
+    /// A new temporary file's path, which names the writing process so that another process
+    /// opening the cache leaves it alone while that process lives.
+    func temporaryPath(suffix: String) -> String {
+        "\(temporaryFolder)/\(getpid())-\(UUID().uuidString).\(suffix)"
+    }
+}

@@ -1,0 +1,634 @@
+import Foundation
+
+/// Downloaded image bytes on disk: an index that a crash cannot poison, bodies that are either
+/// whole or absent, a hard size limit, and a lock file so that several processes can share one
+/// folder. See <doc:DiskCache> for the format and the guarantees.
+///
+/// Only network pictures are kept: requests for an `http` or `https` URL, under their URL's
+/// canonical form or their cache key. Names, files and data providers are never stored.
+///
+/// ```swift
+/// let cache = try DiskImageCache(directory: cachesFolder.appendingPathComponent("Pictures"))
+/// cache.storeData(body, for: .url(pictureURL))
+/// let bytes = cache.data(for: .url(pictureURL))   // the same bytes, or nil
+/// ```
+///
+/// Every method is thread-safe. A missing or damaged entry is a miss, never an error the caller
+/// sees and never altered bytes: the cache degrades to the network, never to a crash.
+public final class DiskImageCache: Sendable {
+    /// The folder the cache lives in.
+    public let directory: URL
+    /// The most bytes the cache keeps in its folder: bodies plus its own index.
+    public let sizeLimit: Int
+    /// How long a response that says nothing about its freshness stays fresh, in seconds.
+    public let defaultLifetime: TimeInterval
+
+    private let bodies: DiskCacheBodyFiles
+    private let state: Lock<State>
+    // Unlike `state`, held across I/O on purpose: it serializes this process's journal
+    // transactions as `flock` serializes processes. Always taken before `state`, never inside it.
+    private let journal: Lock<DiskCacheJournal>
+
+    private struct State: Sendable {
+        var index = DiskCacheIndex()
+        /// The journal's length, header included: part of the total size.
+        var journalBytes = 0
+        var statistics = DiskCacheStatistics()
+        /// Entries hit since the journal last heard of them, for touch records.
+        var pendingTouches: [SHA256Digest] = []
+    }
+
+    /// Opens the cache in `directory`, creating the folder if needed.
+    ///
+    /// Reads the index once; never lists the folder unless the index was found damaged (then
+    /// bodies it no longer lists are deleted). Deletes temporary files that crashed writers left.
+    ///
+    /// - Parameters:
+    ///   - directory: The cache's folder; give it to one cache only (other processes may share
+    ///     it).
+    ///   - sizeLimit: The most bytes the cache keeps: every byte it puts in `directory`, bodies
+    ///     and its own index. Must be positive. Defaults to 150 MiB.
+    ///   - defaultLifetime: How long a response without freshness information stays fresh, in
+    ///     seconds. Defaults to 7 days.
+    /// - Throws: ``ImageStoreError/diskCacheUnavailable(_:reason:)`` when the folder cannot be
+    ///   created or its index cannot be opened at all.
+    public convenience init(
+        directory: URL, sizeLimit: Int = 150 * 1024 * 1024, defaultLifetime: TimeInterval = 7 * 24 * 3600
+    ) throws(ImageStoreError) {
+        try self.init(directory: directory, sizeLimit: sizeLimit, defaultLifetime: defaultLifetime, fileSystem: .posix)
+    }
+
+    /// Opens the cache with `fileSystem` doing its writes (tests inject faults through it).
+    init(
+        directory: URL, sizeLimit: Int, defaultLifetime: TimeInterval = 7 * 24 * 3600,
+        fileSystem: DiskCacheFileSystem
+    ) throws(ImageStoreError) {
+        precondition(sizeLimit > 0, "sizeLimit must be positive")
+        precondition(defaultLifetime >= 0, "defaultLifetime must not be negative")
+        self.directory = directory
+        self.sizeLimit = sizeLimit
+        self.defaultLifetime = defaultLifetime
+        let layout = DiskCacheLayout(directory: directory.standardizedFileURL.path)
+        bodies = DiskCacheBodyFiles(layout: layout, fileSystem: fileSystem)
+        let code = fileSystem.makeDirectory(layout.directory)
+        guard code == 0 else {
+            throw .diskCacheUnavailable(directory, reason: FileSystem.errorDescription(code))
+        }
+        var journal = DiskCacheJournal(layout: layout, fileSystem: fileSystem)
+        var state = State()
+        do {
+            try journal.lock()
+            defer { journal.unlock() }
+            guard case .replaced(let contents) = try journal.changes() else {
+                preconditionFailure("a journal opened for the first time is read whole")
+            }
+            let (index, isDamaged) = Self.load(contents, journal: &journal, bodies: bodies)
+            state.index = index
+            state.journalBytes = journal.knownLength
+            state.statistics.errors = isDamaged ? 1 : 0
+            bodies.removeAbandonedTemporaryFiles()
+        } catch {
+            journal.closeFiles()
+            throw .diskCacheUnavailable(directory, reason: error.description)
+        }
+        self.state = Lock(state)
+        self.journal = Lock(journal)
+    }
+
+    deinit {
+        journal.withLock { $0.closeFiles() }
+    }
+
+    // MARK: - Public API
+
+    /// The bytes the cache keeps in its folder: every body plus its index.
+    public var totalSize: Int {
+        state.withLock { $0.index.bodyBytes + $0.journalBytes }
+    }
+
+    /// The number of entries.
+    public var count: Int {
+        state.withLock { $0.index.count }
+    }
+
+    /// Whether the cache holds bytes for `request`; answered from memory, without a system
+    /// call.
+    ///
+    /// - Parameter request: A request; only `http` and `https` URLs are ever stored.
+    /// - Returns: Whether ``data(for:)`` would find an entry (which it still verifies).
+    public func containsData(for request: ImageRequest) -> Bool {
+        guard let identity = Self.storedIdentity(of: request) else { return false }
+        return entry(for: identity) != nil
+    }
+
+    /// The bytes stored for `request`, exactly as stored, or nil.
+    ///
+    /// Counts as a use of the entry for the least-recently-used order. A body that fails its
+    /// length or checksum check is deleted and reported as nil.
+    ///
+    /// - Parameter request: A request; only `http` and `https` URLs are ever stored.
+    /// - Returns: The bytes, or nil on a miss.
+    /// - Complexity: Reads the whole body once.
+    public func data(for request: ImageRequest) -> Data? {
+        guard let identity = Self.storedIdentity(of: request) else { return nil }
+        return (try? read(identity))?.data
+    }
+
+    /// Stores `data` for `request`, fresh for ``defaultLifetime`` seconds, replacing any.
+    ///
+    /// Returns once the bytes are in place and the size limit holds again (least recently used
+    /// entries evicted). Does nothing for requests that are not `http` or `https` URLs, for a
+    /// body larger than the limit, or when the disk refuses the write.
+    ///
+    /// - Parameters:
+    ///   - data: The response body.
+    ///   - request: The request it answers.
+    public func storeData(_ data: Data, for request: ImageRequest) {
+        guard let identity = Self.storedIdentity(of: request) else { return }
+        let validity = ResponseValidity(
+            freshUntil: Date().timeIntervalSince1970 + defaultLifetime, revalidatesEveryUse: false,
+            entityTag: nil, lastModified: nil)
+        _ = try? write(data, validity: validity, for: identity)
+    }
+
+    /// Removes the bytes stored for `request`, if any.
+    ///
+    /// - Parameter request: A request; only `http` and `https` URLs are ever stored.
+    public func removeData(for request: ImageRequest) {
+        guard let identity = Self.storedIdentity(of: request) else { return }
+        remove(identity)
+    }
+
+    /// Removes every entry, this process's and every other's sharing the folder.
+    public func removeAll() {
+        do {
+            try withJournal { journal throws(DiskCacheFileFailure) in
+                bodies.removeAllBodies()
+                do {
+                    try journal.replace(with: DiskCacheJournalFormat.header)
+                } catch {
+                    // A full disk can refuse even the small temporary file: cut the journal in place.
+                    journal.truncate(to: DiskCacheJournalFormat.headerSize)
+                }
+                state.withLock { state in
+                    state.index = DiskCacheIndex()
+                    state.journalBytes = journal.knownLength
+                    state.pendingTouches = []
+                }
+            }
+        } catch {
+            countError()
+        }
+    }
+
+    // MARK: - Engine API
+
+    /// What the index records about `identity`'s entry, or nil on a miss. No I/O.
+    func entry(for identity: SourceIdentity) -> DiskCacheEntryInfo? {
+        let digest = Self.digest(of: identity)
+        return state.withLock { state in
+            state.index.slot(of: digest).map { Self.info(at: $0, in: state.index) }
+        }
+    }
+
+    /// What the cache did since it was opened.
+    var statistics: DiskCacheStatistics {
+        state.withLock { $0.statistics }
+    }
+
+    /// Reads `identity`'s body and verifies its length and checksum.
+    ///
+    /// Counts a hit (and makes the entry the most recently used) or a miss. A body that fails
+    /// verification or cannot be read is deleted, dropped from the index and counted as an error.
+    ///
+    /// - Returns: The exact bytes stored and their validity, or nil on a miss.
+    /// - Throws: ``DiskCacheError`` naming the entry and what was wrong with its body.
+    func read(_ identity: SourceIdentity) throws(DiskCacheError) -> (data: Data, validity: ResponseValidity)? {
+        let digest = Self.digest(of: identity)
+        let recorded: DiskCacheEntryInfo? = state.withLock { state in
+            guard let slot = state.index.slot(of: digest) else {
+                state.statistics.misses += 1
+                return nil
+            }
+            return Self.info(at: slot, in: state.index)
+        }
+        guard let recorded else { return nil }
+        switch bodies.readBody(of: digest, size: recorded.size, checksum: recorded.checksum) {
+        case .success(let data):
+            countHit(digest)
+            return (data, recorded.validity)
+        case .failure(let problem):
+            return try recover(identity, digest: digest, recorded: recorded, problem: problem)
+        }
+    }
+
+    /// Stores `data` as `identity`'s body with `validity`, replacing any.
+    ///
+    /// The body goes to a temporary file in the cache's folder, its journal record is appended,
+    /// then the file is renamed into place; least recently used entries are evicted first so
+    /// that the total stays within the limit when this returns. Counts a write.
+    ///
+    /// - Returns: Whether the body was stored: false when it is larger than the limit.
+    /// - Throws: ``DiskCacheError/writeFailed(_:reason:)`` when the disk refused the body or the
+    ///   journal record; nothing partial was kept.
+    @discardableResult
+    func write(_ data: Data, validity: ResponseValidity, for identity: SourceIdentity) throws(DiskCacheError) -> Bool {
+        let digest = Self.digest(of: identity)
+        let checksum = data.withUnsafeBytes { CRC32.checksum($0) }
+        var putRecord: [UInt8] = []
+        DiskCacheJournalFormat.appendPut(
+            digest, size: data.count, checksum: checksum, validity: validity, to: &putRecord)
+        guard DiskCacheJournalFormat.headerSize + putRecord.count + data.count <= sizeLimit else { return false }
+        let temporaryPath: String
+        do {
+            temporaryPath = try bodies.writeTemporary(data)
+        } catch {
+            countError()
+            throw .writeFailed(identity, reason: error.description)
+        }
+        var installed = false
+        defer { if !installed { bodies.removeTemporary(temporaryPath) } }
+        do throws(DiskCacheFileFailure) {
+            return try withJournal { journal throws(DiskCacheFileFailure) -> Bool in
+                let replacedSize = state.withLock { state in
+                    state.index.slot(of: digest).map { state.index.entry(at: $0).size }
+                }
+                guard
+                    let appended = try appendWithinLimit(
+                        putRecord, bodyDelta: data.count - (replacedSize ?? 0), sparing: digest, journal: &journal,
+                        beforeAppending: {
+                            // Gone before the new record: a crash in between leaves a miss, never
+                            // the old body under the new record's name.
+                            if replacedSize != nil { bodies.removeBody(of: digest) }
+                        })
+                else { return false }
+                do throws(DiskCacheFileFailure) {
+                    try bodies.install(temporaryPath, as: digest)
+                    installed = true
+                } catch {
+                    var removal: [UInt8] = []
+                    DiskCacheJournalFormat.appendDigestRecord(.remove, digest, to: &removal)
+                    let removed = (try? journal.append(removal)) != nil
+                    apply(appended.bytes + (removed ? removal : []), evictions: appended.evictions, journal: journal)
+                    throw error
+                }
+                apply(appended.bytes, evictions: appended.evictions, journal: journal) { $0.writes += 1 }
+                return true
+            }
+        } catch {
+            countError()
+            throw .writeFailed(identity, reason: error.description)
+        }
+    }
+
+    /// Replaces the validity of `identity`'s entry after a `304 Not Modified`; the body stays.
+    /// Counts a revalidation. Does nothing on a miss.
+    func updateValidity(_ validity: ResponseValidity, for identity: SourceIdentity) {
+        let digest = Self.digest(of: identity)
+        do {
+            try withJournal { journal throws(DiskCacheFileFailure) in
+                guard
+                    let current = state.withLock({ state in
+                        state.index.slot(of: digest).map { state.index.entry(at: $0) }
+                    })
+                else {
+                    return
+                }
+                var record: [UInt8] = []
+                DiskCacheJournalFormat.appendPut(
+                    digest, size: current.size, checksum: current.bodyChecksum, validity: validity, to: &record)
+                guard let appended = try appendWithinLimit(record, bodyDelta: 0, sparing: digest, journal: &journal)
+                else { return }
+                apply(appended.bytes, evictions: appended.evictions, journal: journal) { $0.revalidations += 1 }
+            }
+        } catch {
+            countError()
+        }
+    }
+
+    /// Removes `identity`'s entry and body, if any.
+    func remove(_ identity: SourceIdentity) {
+        let digest = Self.digest(of: identity)
+        do {
+            try withJournal { journal throws(DiskCacheFileFailure) in
+                guard
+                    let size = state.withLock({ state in
+                        state.index.slot(of: digest).map { state.index.entry(at: $0).size }
+                    })
+                else {
+                    return
+                }
+                try removeEntry(digest, size: size, journal: &journal)
+            }
+        } catch {
+            bodies.removeBody(of: digest)
+            state.withLock { state in
+                state.index.remove(digest)
+                state.statistics.errors += 1
+            }
+        }
+    }
+
+    /// Traps unless the index's tables agree with each other and the total size with the journal
+    /// and the bodies. For tests.
+    func _checkInvariants() {
+        journal.withLock { journal in
+            state.withLock { state in
+                state.index.checkInvariants()
+                precondition(
+                    state.journalBytes == journal.knownLength,
+                    "journal bytes \(state.journalBytes) ≠ the journal's known length \(journal.knownLength)")
+                precondition(state.index.bodyBytes + state.journalBytes <= sizeLimit, "the total exceeds the limit")
+            }
+        }
+    }
+
+    /// The bytes of memory the index occupies. For tests.
+    var _indexMemoryFootprint: Int {
+        state.withLock { $0.index.memoryFootprint }
+    }
+
+    // MARK: - Identities
+
+    /// The identity under which `request`'s bytes are stored, or nil when they never are.
+    static func storedIdentity(of request: ImageRequest) -> SourceIdentity? {
+        guard case .url(let source) = request.source, source.isDownloadable else { return nil }
+        return source.identity
+    }
+
+    /// The entry's name: the SHA-256 of the identity's kind, a line feed and its value, which no
+    /// other identity spells (kind names contain no line feed).
+    static func digest(of identity: SourceIdentity) -> SHA256Digest {
+        var prefix: String
+        switch identity.kind {
+        case .file: prefix = "file\n"
+        case .url: prefix = "url\n"
+        case .cacheKey: prefix = "cacheKey\n"
+        case .provider: prefix = "provider\n"
+        }
+        var value = identity.value
+        var hasher = SHA256()
+        prefix.withUTF8 { hasher.update(UnsafeRawBufferPointer($0)) }
+        value.withUTF8 { hasher.update(UnsafeRawBufferPointer($0)) }
+        return hasher.finalize()
+    }
+
+    private static func info(at slot: Int, in index: DiskCacheIndex) -> DiskCacheEntryInfo {
+        let entry = index.entry(at: slot)
+        return DiskCacheEntryInfo(size: entry.size, validity: index.validity(at: slot), checksum: entry.bodyChecksum)
+    }
+
+    // MARK: - Reading
+
+    private func countHit(_ digest: SHA256Digest) {
+        state.withLock { state in
+            state.statistics.hits += 1
+            guard let slot = state.index.slot(of: digest) else { return }
+            state.index.touch(slot: slot)
+            // Bounded: touches only refine the order other processes and the next open see.
+            if state.pendingTouches.count < 4_096, state.index.markTouchPending(slot: slot) {
+                state.pendingTouches.append(digest)
+            }
+        }
+    }
+
+    private func countError() {
+        state.withLock { $0.statistics.errors += 1 }
+    }
+
+    /// Settles a body that could not be read, under the journal lock: there the index and the
+    /// files agree unless something outside the cache changed them. A body replaced or evicted
+    /// meanwhile by another thread or process is read again or is a miss; otherwise the body is
+    /// damaged, and goes.
+    private func recover(
+        _ identity: SourceIdentity, digest: SHA256Digest, recorded: DiskCacheEntryInfo,
+        problem: DiskCacheBodyFiles.ReadProblem
+    ) throws(DiskCacheError) -> (data: Data, validity: ResponseValidity)? {
+        var problem = problem
+        var recordedNow = recorded
+        let outcome: Result<(data: Data, validity: ResponseValidity)?, DiskCacheError>
+        do {
+            outcome = try withJournal { journal throws(DiskCacheFileFailure) in
+                let current: DiskCacheEntryInfo? = state.withLock { state in
+                    state.index.slot(of: digest).map { Self.info(at: $0, in: state.index) }
+                }
+                guard let current else {
+                    state.withLock { $0.statistics.misses += 1 }
+                    return .success(nil)
+                }
+                recordedNow = current
+                if current != recorded {
+                    switch bodies.readBody(of: digest, size: current.size, checksum: current.checksum) {
+                    case .success(let data):
+                        countHit(digest)
+                        return .success((data, current.validity))
+                    case .failure(let again):
+                        problem = again
+                    }
+                }
+                do {
+                    try removeEntry(digest, size: current.size, journal: &journal)
+                } catch {
+                    // The body is deleted already; the entry at least leaves this process's index.
+                    state.withLock { _ = $0.index.remove(digest) }
+                }
+                countError()
+                return .failure(Self.error(for: problem, identity: identity, recorded: current))
+            }
+        } catch {
+            bodies.removeBody(of: digest)
+            state.withLock { state in
+                state.index.remove(digest)
+                state.statistics.errors += 1
+            }
+            throw Self.error(for: problem, identity: identity, recorded: recordedNow)
+        }
+        return try outcome.typedGet()
+    }
+
+    private static func error(
+        for problem: DiskCacheBodyFiles.ReadProblem, identity: SourceIdentity, recorded: DiskCacheEntryInfo
+    ) -> DiskCacheError {
+        switch problem {
+        case .missing: .bodyMissing(identity)
+        case .length(let found): .bodyLengthMismatch(identity, recorded: recorded.size, found: found)
+        case .checksum(let computed): .bodyChecksumMismatch(identity, recorded: recorded.checksum, computed: computed)
+        case .failed(let failure): .readFailed(identity, reason: failure.description)
+        }
+    }
+
+    // MARK: - Journal transactions
+
+    /// Runs `body` holding this process's journal lock and the folder's lock file, after
+    /// catching up with what other processes appended.
+    private func withJournal<Value>(
+        _ body: (inout DiskCacheJournal) throws(DiskCacheFileFailure) -> Value
+    ) throws(DiskCacheFileFailure) -> Value {
+        try journal.withLock { journal in
+            Result(typedCatching: { () throws(DiskCacheFileFailure) -> Value in
+                try journal.lock()
+                defer { journal.unlock() }
+                try synchronize(&journal)
+                return try body(&journal)
+            })
+        }.typedGet()
+    }
+
+    /// Applies what other processes wrote to the journal since this one last read it.
+    private func synchronize(_ journal: inout DiskCacheJournal) throws(DiskCacheFileFailure) {
+        switch try journal.changes() {
+        case .unchanged:
+            return
+        case .appended(let tail):
+            let known = journal.knownLength
+            let outcome = tail.withUnsafeBytes { bytes in
+                state.withLock { state in
+                    let outcome = DiskCacheJournalFormat.apply(bytes, to: &state.index)
+                    state.journalBytes = known + outcome.validLength
+                    if outcome.isDamaged { state.statistics.errors += 1 }
+                    return outcome
+                }
+            }
+            journal.knownLength = known + outcome.validLength
+            if outcome.isDamaged {
+                journal.truncate(to: journal.knownLength)
+                let index = state.withLock { $0.index }
+                bodies.removeUnlisted { index.slot(of: $0) != nil }
+            }
+        case .replaced(let contents):
+            let (index, isDamaged) = Self.load(contents, journal: &journal, bodies: bodies)
+            let knownLength = journal.knownLength
+            state.withLock { state in
+                state.index = index
+                state.journalBytes = knownLength
+                state.pendingTouches = []
+                if isDamaged { state.statistics.errors += 1 }
+            }
+        }
+    }
+
+    /// The index a whole journal describes. A damaged journal is cut to its valid prefix (or
+    /// started afresh when its header is bad) and bodies it no longer lists are deleted.
+    private static func load(
+        _ contents: [UInt8], journal: inout DiskCacheJournal, bodies: DiskCacheBodyFiles
+    ) -> (index: DiskCacheIndex, isDamaged: Bool) {
+        let (index, validLength) = contents.withUnsafeBytes { DiskCacheIndex.load(journal: $0) }
+        if validLength == contents.count {
+            journal.knownLength = validLength
+            return (index, false)
+        }
+        if contents.isEmpty {
+            // An empty journal a read-only folder kept from being given its header.
+            journal.knownLength = 0
+            return (index, false)
+        }
+        if validLength > 0 {
+            journal.truncate(to: validLength)
+        } else {
+            do {
+                try journal.replace(with: DiskCacheJournalFormat.header)
+            } catch {
+                journal.knownLength = contents.count
+            }
+        }
+        bodies.removeUnlisted { index.slot(of: $0) != nil }
+        return (index, true)
+    }
+
+    /// Appends `records` behind touch records for recent hits and remove records for the least
+    /// recently used entries that must go (their bodies deleted first) for the total — bodies
+    /// changed by `bodyDelta`, journal grown by every appended byte — to stay within the limit.
+    /// Compacts the journal first when it is mostly dead records.
+    ///
+    /// - Returns: The bytes appended and the number of evictions, or nil when the change cannot
+    ///   fit even with every other entry evicted (nothing was appended).
+    private func appendWithinLimit(
+        _ records: [UInt8], bodyDelta: Int, sparing spared: SHA256Digest?, journal: inout DiskCacheJournal,
+        beforeAppending: () -> Void = {}
+    ) throws(DiskCacheFileFailure) -> (bytes: [UInt8], evictions: Int)? {
+        let isMostlyDead = state.withLock { state in
+            state.journalBytes > DiskCacheJournalFormat.headerSize + 2 * state.index.liveRecordBytes + 4_096
+        }
+        if isMostlyDead { compact(&journal) }
+        var plan = planAppend(records, bodyDelta: bodyDelta, sparing: spared)
+        if plan == nil,
+            state.withLock({ $0.journalBytes > DiskCacheJournalFormat.headerSize + $0.index.liveRecordBytes })
+        {
+            compact(&journal)
+            plan = planAppend(records, bodyDelta: bodyDelta, sparing: spared)
+        }
+        guard let plan else { return nil }
+        for victim in plan.victims { bodies.removeBody(of: victim) }
+        beforeAppending()
+        try journal.append(plan.bytes)
+        return (plan.bytes, plan.victims.count)
+    }
+
+    private func planAppend(
+        _ records: [UInt8], bodyDelta: Int, sparing spared: SHA256Digest?
+    ) -> (bytes: [UInt8], victims: [SHA256Digest])? {
+        state.withLock { state in
+            var bytes: [UInt8] = []
+            for digest in state.pendingTouches where state.index.clearTouchPending(digest) {
+                DiskCacheJournalFormat.appendDigestRecord(.touch, digest, to: &bytes)
+            }
+            state.pendingTouches.removeAll(keepingCapacity: true)
+            let projected = state.index.bodyBytes + state.journalBytes + bytes.count + records.count + bodyDelta
+            guard
+                let victims = state.index.evictionVictims(projectedTotal: projected, limit: sizeLimit, sparing: spared)
+            else { return nil }
+            for victim in victims { DiskCacheJournalFormat.appendDigestRecord(.remove, victim, to: &bytes) }
+            bytes += records
+            return (bytes, victims)
+        }
+    }
+
+    /// Applies records this process appended to its index.
+    private func apply(
+        _ bytes: [UInt8], evictions: Int, journal: DiskCacheJournal,
+        counting: (inout DiskCacheStatistics) -> Void = { _ in }
+    ) {
+        let knownLength = journal.knownLength
+        bytes.withUnsafeBytes { bytes in
+            state.withLock { state in
+                let outcome = DiskCacheJournalFormat.apply(bytes, to: &state.index)
+                assert(!outcome.isDamaged, "records this process encoded parse")
+                state.journalBytes = knownLength
+                state.statistics.evictions += evictions
+                counting(&state.statistics)
+            }
+        }
+    }
+
+    /// Deletes the body of `digest`, then appends its remove record: a crash in between leaves a
+    /// record whose body is missing, which reads as a miss.
+    private func removeEntry(_ digest: SHA256Digest, size: Int, journal: inout DiskCacheJournal)
+        throws(DiskCacheFileFailure)
+    {
+        var removal: [UInt8] = []
+        DiskCacheJournalFormat.appendDigestRecord(.remove, digest, to: &removal)
+        let appended = try appendWithinLimit(
+            removal, bodyDelta: -size, sparing: digest, journal: &journal,
+            beforeAppending: { bodies.removeBody(of: digest) })
+        guard let appended else {
+            throw DiskCacheFileFailure(action: "append to", path: journal.layout.journalPath, code: ENOSPC)
+        }
+        apply(appended.bytes, evictions: appended.evictions, journal: journal)
+    }
+
+    /// Rewrites the journal as one put record per entry; on failure the journal stays as it was.
+    private func compact(_ journal: inout DiskCacheJournal) {
+        let snapshot = state.withLock { state in
+            for digest in state.pendingTouches { state.index.clearTouchPending(digest) }
+            state.pendingTouches.removeAll()
+            return state.index.journalSnapshot
+        }
+        do {
+            try journal.replace(with: snapshot)
+            let knownLength = journal.knownLength
+            state.withLock { $0.journalBytes = knownLength }
+        } catch {
+            countError()
+        }
+    }
+}

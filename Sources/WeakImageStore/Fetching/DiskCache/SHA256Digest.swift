@@ -1,0 +1,58 @@
+/// The 32 bytes of a SHA-256 hash, as four big-endian words so that comparing and hashing them
+/// costs four integer operations.
+struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
+    /// Bytes 0–7, most significant byte first.
+    var word0: UInt64
+    /// Bytes 8–15.
+    var word1: UInt64
+    /// Bytes 16–23.
+    var word2: UInt64
+    /// Bytes 24–31.
+    var word3: UInt64
+
+    /// The digest whose bytes, in order, are `bytes`; at least 32 of them.
+    init(bytes: UnsafeRawBufferPointer) {
+        precondition(bytes.count >= 32, "a SHA-256 digest is 32 bytes")
+        word0 = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+        word1 = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        word2 = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+        word3 = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+    }
+
+    init(word0: UInt64, word1: UInt64, word2: UInt64, word3: UInt64) {
+        self.word0 = word0
+        self.word1 = word1
+        self.word2 = word2
+        self.word3 = word3
+    }
+
+    /// Writes the 32 bytes, in order, at the start of `destination`.
+    func store(to destination: UnsafeMutableRawBufferPointer) {
+        precondition(destination.count >= 32, "a SHA-256 digest is 32 bytes")
+        destination.storeBytes(of: word0.bigEndian, toByteOffset: 0, as: UInt64.self)
+        destination.storeBytes(of: word1.bigEndian, toByteOffset: 8, as: UInt64.self)
+        destination.storeBytes(of: word2.bigEndian, toByteOffset: 16, as: UInt64.self)
+        destination.storeBytes(of: word3.bigEndian, toByteOffset: 24, as: UInt64.self)
+    }
+
+    /// The 32 bytes, in order.
+    var bytes: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: 32) { buffer, initialized in
+            store(to: UnsafeMutableRawBufferPointer(buffer))
+            initialized = 32
+        }
+    }
+
+    /// 64 lowercase hexadecimal digits, most significant first.
+    var description: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(64)
+        for word in [word0, word1, word2, word3] {
+            for shift in stride(from: 60, through: 0, by: -4) {
+                text.append(digits[Int((word >> UInt64(shift)) & 0xF)])
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
