@@ -15,6 +15,8 @@ export PATH="/opt/swift/usr/bin:$PATH"
 tests=(
   BadInputTests/test_unreadableFile_isUnreadable
   ConfinedFileOpenerTests/test_folderWithSearchPermissionOnly_isWalked
+  DiskCacheFaultTests/test_readOnlyFolder_servesReads_andRefusesWritesWithCountedErrors
+  DiskCacheFaultTests/test_folderThatCannotBeCreated_throwsDiskCacheUnavailable
 )
 binary="$(swift build --show-bin-path)/WeakImageStorePackageTests.xctest"
 [ -x "$binary" ] || { echo "no test binary at $binary: run swift build --build-tests first" >&2; exit 1; }

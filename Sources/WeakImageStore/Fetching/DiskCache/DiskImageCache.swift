@@ -93,6 +93,7 @@ public final class DiskImageCache: Sendable {
         }
         self.state = Lock(state)
         self.journal = Lock(journal)
+        if state.index.bodyBytes + state.journalBytes > sizeLimit { trimToLimit() }
     }
 
     deinit {
@@ -614,6 +615,18 @@ public final class DiskImageCache: Sendable {
             throw DiskCacheFileFailure(action: "append to", path: journal.layout.journalPath, code: ENOSPC)
         }
         apply(appended.bytes, evictions: appended.evictions, journal: journal)
+    }
+
+    /// Evicts down to the limit: the folder was last used with a larger one.
+    private func trimToLimit() {
+        do {
+            try withJournal { journal throws(DiskCacheFileFailure) in
+                guard let appended = try appendWithinLimit([], bodyDelta: 0, sparing: nil, journal: &journal) else { return }
+                apply(appended.bytes, evictions: appended.evictions, journal: journal)
+            }
+        } catch {
+            countError()
+        }
     }
 
     /// Rewrites the journal as one put record per entry; on failure the journal stays as it was.
