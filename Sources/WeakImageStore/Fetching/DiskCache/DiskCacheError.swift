@@ -32,6 +32,19 @@ enum DiskCacheError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+extension DiskCacheError {
+    /// The error for a body that failed to read as `problem` says.
+    init(_ problem: DiskCacheBodyFiles.ReadProblem, identity: SourceIdentity, recorded: DiskCacheEntryInfo) {
+        switch problem {
+        case .missing: self = .bodyMissing(identity)
+        case .length(let found): self = .bodyLengthMismatch(identity, recorded: recorded.size, found: found)
+        case .checksum(let computed):
+            self = .bodyChecksumMismatch(identity, recorded: recorded.checksum, computed: computed)
+        case .failed(let failure): self = .readFailed(identity, reason: failure.description)
+        }
+    }
+}
+
 private func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16)
     return "0x" + String(repeating: "0", count: 8 - digits.count) + digits

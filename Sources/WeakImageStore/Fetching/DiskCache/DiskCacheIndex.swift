@@ -49,6 +49,11 @@ struct DiskCacheIndex: Sendable {
         entries[slot]
     }
 
+    /// What the entry in `slot` records: size, validity, checksum.
+    func info(at slot: Int) -> DiskCacheEntryInfo {
+        DiskCacheEntryInfo(size: entries[slot].size, validity: validity(at: slot), checksum: entries[slot].bodyChecksum)
+    }
+
     /// The response validity stored with the entry in `slot`.
     func validity(at slot: Int) -> ResponseValidity {
         let entry = entries[slot]

@@ -24,19 +24,10 @@ public final class DiskImageCache: Sendable {
     public let defaultLifetime: TimeInterval
 
     private let bodies: DiskCacheBodyFiles
-    private let state: Lock<State>
+    private let state: Lock<DiskCacheState>
     // Unlike `state`, held across I/O on purpose: it serializes this process's journal
     // transactions as `flock` serializes processes. Always taken before `state`, never inside it.
     private let journal: Lock<DiskCacheJournal>
-
-    private struct State: Sendable {
-        var index = DiskCacheIndex()
-        /// The journal's length, header included: part of the total size.
-        var journalBytes = 0
-        var statistics = DiskCacheStatistics()
-        /// Entries hit since the journal last heard of them, for touch records.
-        var pendingTouches: [SHA256Digest] = []
-    }
 
     /// Opens the cache in `directory`, creating the folder if needed.
     ///
@@ -75,17 +66,15 @@ public final class DiskImageCache: Sendable {
             throw .diskCacheUnavailable(directory, reason: FileSystem.errorDescription(code))
         }
         var journal = DiskCacheJournal(layout: layout, fileSystem: fileSystem)
-        var state = State()
+        var state = DiskCacheState()
         do {
             try journal.lock()
             defer { journal.unlock() }
             guard case .replaced(let contents) = try journal.changes() else {
                 preconditionFailure("a journal opened for the first time is read whole")
             }
-            let (index, isDamaged) = Self.load(contents, journal: &journal, bodies: bodies)
-            state.index = index
-            state.journalBytes = journal.knownLength
-            state.statistics.errors = isDamaged ? 1 : 0
+            let (index, isDamaged) = journal.loadIndex(from: contents, bodies: bodies)
+            state.replaceIndex(with: index, journalLength: journal.knownLength, isDamaged: isDamaged)
             bodies.removeAbandonedTemporaryFiles()
         } catch {
             journal.closeFiles()
@@ -93,7 +82,7 @@ public final class DiskImageCache: Sendable {
         }
         self.state = Lock(state)
         self.journal = Lock(journal)
-        if state.index.bodyBytes + state.journalBytes > sizeLimit { trimToLimit() }
+        if state.totalSize > sizeLimit { trimToLimit() }
     }
 
     deinit {
@@ -104,7 +93,7 @@ public final class DiskImageCache: Sendable {
 
     /// The bytes the cache keeps in its folder: every body plus its index.
     public var totalSize: Int {
-        state.withLock { $0.index.bodyBytes + $0.journalBytes }
+        state.withLock { $0.totalSize }
     }
 
     /// The number of entries.
@@ -171,10 +160,9 @@ public final class DiskImageCache: Sendable {
                     // A full disk can refuse even the small temporary file: cut the journal in place.
                     journal.truncate(to: DiskCacheJournalFormat.headerSize)
                 }
-                state.withLock { state in
-                    state.index = DiskCacheIndex()
-                    state.journalBytes = journal.knownLength
-                    state.pendingTouches = []
+                let journalLength = journal.knownLength
+                state.withLock {
+                    $0.replaceIndex(with: DiskCacheIndex(), journalLength: journalLength, isDamaged: false)
                 }
             }
         } catch {
@@ -187,9 +175,7 @@ public final class DiskImageCache: Sendable {
     /// What the index records about `identity`'s entry, or nil on a miss. No I/O.
     func entry(for identity: SourceIdentity) -> DiskCacheEntryInfo? {
         let digest = Self.digest(of: identity)
-        return state.withLock { state in
-            state.index.slot(of: digest).map { Self.info(at: $0, in: state.index) }
-        }
+        return state.withLock { $0.info(of: digest) }
     }
 
     /// What the cache did since it was opened.
@@ -207,16 +193,14 @@ public final class DiskImageCache: Sendable {
     func read(_ identity: SourceIdentity) throws(DiskCacheError) -> (data: Data, validity: ResponseValidity)? {
         let digest = Self.digest(of: identity)
         let recorded: DiskCacheEntryInfo? = state.withLock { state in
-            guard let slot = state.index.slot(of: digest) else {
-                state.statistics.misses += 1
-                return nil
-            }
-            return Self.info(at: slot, in: state.index)
+            let info = state.info(of: digest)
+            if info == nil { state.statistics.misses += 1 }
+            return info
         }
         guard let recorded else { return nil }
         switch bodies.readBody(of: digest, size: recorded.size, checksum: recorded.checksum) {
         case .success(let data):
-            countHit(digest)
+            state.withLock { $0.countHit(digest) }
             return (data, recorded.validity)
         case .failure(let problem):
             return try recover(identity, digest: digest, recorded: recorded, problem: problem)
@@ -339,7 +323,7 @@ public final class DiskImageCache: Sendable {
                 precondition(
                     state.journalBytes == journal.knownLength,
                     "journal bytes \(state.journalBytes) ≠ the journal's known length \(journal.knownLength)")
-                precondition(state.index.bodyBytes + state.journalBytes <= sizeLimit, "the total exceeds the limit")
+                precondition(state.totalSize <= sizeLimit, "the total exceeds the limit")
             }
         }
     }
@@ -349,49 +333,7 @@ public final class DiskImageCache: Sendable {
         state.withLock { $0.index.memoryFootprint }
     }
 
-    // MARK: - Identities
-
-    /// The identity under which `request`'s bytes are stored, or nil when they never are.
-    static func storedIdentity(of request: ImageRequest) -> SourceIdentity? {
-        guard case .url(let source) = request.source, source.isDownloadable else { return nil }
-        return source.identity
-    }
-
-    /// The entry's name: the SHA-256 of the identity's kind, a line feed and its value, which no
-    /// other identity spells (kind names contain no line feed).
-    static func digest(of identity: SourceIdentity) -> SHA256Digest {
-        var prefix: String
-        switch identity.kind {
-        case .file: prefix = "file\n"
-        case .url: prefix = "url\n"
-        case .cacheKey: prefix = "cacheKey\n"
-        case .provider: prefix = "provider\n"
-        }
-        var value = identity.value
-        var hasher = SHA256()
-        prefix.withUTF8 { hasher.update(UnsafeRawBufferPointer($0)) }
-        value.withUTF8 { hasher.update(UnsafeRawBufferPointer($0)) }
-        return hasher.finalize()
-    }
-
-    private static func info(at slot: Int, in index: DiskCacheIndex) -> DiskCacheEntryInfo {
-        let entry = index.entry(at: slot)
-        return DiskCacheEntryInfo(size: entry.size, validity: index.validity(at: slot), checksum: entry.bodyChecksum)
-    }
-
     // MARK: - Reading
-
-    private func countHit(_ digest: SHA256Digest) {
-        state.withLock { state in
-            state.statistics.hits += 1
-            guard let slot = state.index.slot(of: digest) else { return }
-            state.index.touch(slot: slot)
-            // Bounded: touches only refine the order other processes and the next open see.
-            if state.pendingTouches.count < 4_096, state.index.markTouchPending(slot: slot) {
-                state.pendingTouches.append(digest)
-            }
-        }
-    }
 
     private func countError() {
         state.withLock { $0.statistics.errors += 1 }
@@ -410,9 +352,7 @@ public final class DiskImageCache: Sendable {
         let outcome: Result<(data: Data, validity: ResponseValidity)?, DiskCacheError>
         do {
             outcome = try withJournal { journal throws(DiskCacheFileFailure) in
-                let current: DiskCacheEntryInfo? = state.withLock { state in
-                    state.index.slot(of: digest).map { Self.info(at: $0, in: state.index) }
-                }
+                let current = state.withLock { $0.info(of: digest) }
                 guard let current else {
                     state.withLock { $0.statistics.misses += 1 }
                     return .success(nil)
@@ -421,7 +361,7 @@ public final class DiskImageCache: Sendable {
                 if current != recorded {
                     switch bodies.readBody(of: digest, size: current.size, checksum: current.checksum) {
                     case .success(let data):
-                        countHit(digest)
+                        state.withLock { $0.countHit(digest) }
                         return .success((data, current.validity))
                     case .failure(let again):
                         problem = again
@@ -434,7 +374,7 @@ public final class DiskImageCache: Sendable {
                     state.withLock { _ = $0.index.remove(digest) }
                 }
                 countError()
-                return .failure(Self.error(for: problem, identity: identity, recorded: current))
+                return .failure(DiskCacheError(problem, identity: identity, recorded: current))
             }
         } catch {
             bodies.removeBody(of: digest)
@@ -442,20 +382,9 @@ public final class DiskImageCache: Sendable {
                 state.index.remove(digest)
                 state.statistics.errors += 1
             }
-            throw Self.error(for: problem, identity: identity, recorded: recordedNow)
+            throw DiskCacheError(problem, identity: identity, recorded: recordedNow)
         }
         return try outcome.typedGet()
-    }
-
-    private static func error(
-        for problem: DiskCacheBodyFiles.ReadProblem, identity: SourceIdentity, recorded: DiskCacheEntryInfo
-    ) -> DiskCacheError {
-        switch problem {
-        case .missing: .bodyMissing(identity)
-        case .length(let found): .bodyLengthMismatch(identity, recorded: recorded.size, found: found)
-        case .checksum(let computed): .bodyChecksumMismatch(identity, recorded: recorded.checksum, computed: computed)
-        case .failed(let failure): .readFailed(identity, reason: failure.description)
-        }
     }
 
     // MARK: - Journal transactions
@@ -482,13 +411,11 @@ public final class DiskImageCache: Sendable {
             return
         case .appended(let tail):
             let known = journal.knownLength
-            let outcome = tail.withUnsafeBytes { bytes in
-                state.withLock { state in
-                    let outcome = DiskCacheJournalFormat.apply(bytes, to: &state.index)
-                    state.journalBytes = known + outcome.validLength
-                    if outcome.isDamaged { state.statistics.errors += 1 }
-                    return outcome
-                }
+            let outcome = state.withLock { state in
+                // Valid records only count: a damaged tail is cut off below.
+                let outcome = state.apply(tail, journalLength: known)
+                state.journalBytes = known + outcome.validLength
+                return outcome
             }
             journal.knownLength = known + outcome.validLength
             if outcome.isDamaged {
@@ -497,43 +424,10 @@ public final class DiskImageCache: Sendable {
                 bodies.removeUnlisted { index.slot(of: $0) != nil }
             }
         case .replaced(let contents):
-            let (index, isDamaged) = Self.load(contents, journal: &journal, bodies: bodies)
+            let (index, isDamaged) = journal.loadIndex(from: contents, bodies: bodies)
             let knownLength = journal.knownLength
-            state.withLock { state in
-                state.index = index
-                state.journalBytes = knownLength
-                state.pendingTouches = []
-                if isDamaged { state.statistics.errors += 1 }
-            }
+            state.withLock { $0.replaceIndex(with: index, journalLength: knownLength, isDamaged: isDamaged) }
         }
-    }
-
-    /// The index a whole journal describes. A damaged journal is cut to its valid prefix (or
-    /// started afresh when its header is bad) and bodies it no longer lists are deleted.
-    private static func load(
-        _ contents: [UInt8], journal: inout DiskCacheJournal, bodies: DiskCacheBodyFiles
-    ) -> (index: DiskCacheIndex, isDamaged: Bool) {
-        let (index, validLength) = contents.withUnsafeBytes { DiskCacheIndex.load(journal: $0) }
-        if validLength == contents.count {
-            journal.knownLength = validLength
-            return (index, false)
-        }
-        if contents.isEmpty {
-            // An empty journal a read-only folder kept from being given its header.
-            journal.knownLength = 0
-            return (index, false)
-        }
-        if validLength > 0 {
-            journal.truncate(to: validLength)
-        } else {
-            do {
-                try journal.replace(with: DiskCacheJournalFormat.header)
-            } catch {
-                journal.knownLength = contents.count
-            }
-        }
-        bodies.removeUnlisted { index.slot(of: $0) != nil }
-        return (index, true)
     }
 
     /// Appends `records` behind touch records for recent hits and remove records for the least
@@ -547,16 +441,12 @@ public final class DiskImageCache: Sendable {
         _ records: [UInt8], bodyDelta: Int, sparing spared: SHA256Digest?, journal: inout DiskCacheJournal,
         beforeAppending: () -> Void = {}
     ) throws(DiskCacheFileFailure) -> (bytes: [UInt8], evictions: Int)? {
-        let isMostlyDead = state.withLock { state in
-            state.journalBytes > DiskCacheJournalFormat.headerSize + 2 * state.index.liveRecordBytes + 4_096
-        }
-        if isMostlyDead { compact(&journal) }
-        var plan = planAppend(records, bodyDelta: bodyDelta, sparing: spared)
-        if plan == nil,
-            state.withLock({ $0.journalBytes > DiskCacheJournalFormat.headerSize + $0.index.liveRecordBytes })
-        {
+        if state.withLock({ $0.journalIsMostlyDead }) { compact(&journal) }
+        let limit = sizeLimit
+        var plan = state.withLock { $0.planAppend(records, bodyDelta: bodyDelta, sparing: spared, limit: limit) }
+        if plan == nil, state.withLock({ $0.journalHasDeadRecords }) {
             compact(&journal)
-            plan = planAppend(records, bodyDelta: bodyDelta, sparing: spared)
+            plan = state.withLock { $0.planAppend(records, bodyDelta: bodyDelta, sparing: spared, limit: limit) }
         }
         guard let plan else { return nil }
         for victim in plan.victims { bodies.removeBody(of: victim) }
@@ -565,39 +455,17 @@ public final class DiskImageCache: Sendable {
         return (plan.bytes, plan.victims.count)
     }
 
-    private func planAppend(
-        _ records: [UInt8], bodyDelta: Int, sparing spared: SHA256Digest?
-    ) -> (bytes: [UInt8], victims: [SHA256Digest])? {
-        state.withLock { state in
-            var bytes: [UInt8] = []
-            for digest in state.pendingTouches where state.index.clearTouchPending(digest) {
-                DiskCacheJournalFormat.appendDigestRecord(.touch, digest, to: &bytes)
-            }
-            state.pendingTouches.removeAll(keepingCapacity: true)
-            let projected = state.index.bodyBytes + state.journalBytes + bytes.count + records.count + bodyDelta
-            guard
-                let victims = state.index.evictionVictims(projectedTotal: projected, limit: sizeLimit, sparing: spared)
-            else { return nil }
-            for victim in victims { DiskCacheJournalFormat.appendDigestRecord(.remove, victim, to: &bytes) }
-            bytes += records
-            return (bytes, victims)
-        }
-    }
-
     /// Applies records this process appended to its index.
     private func apply(
         _ bytes: [UInt8], evictions: Int, journal: DiskCacheJournal,
         counting: (inout DiskCacheStatistics) -> Void = { _ in }
     ) {
         let knownLength = journal.knownLength
-        bytes.withUnsafeBytes { bytes in
-            state.withLock { state in
-                let outcome = DiskCacheJournalFormat.apply(bytes, to: &state.index)
-                assert(!outcome.isDamaged, "records this process encoded parse")
-                state.journalBytes = knownLength
-                state.statistics.evictions += evictions
-                counting(&state.statistics)
-            }
+        state.withLock { state in
+            let outcome = state.apply(bytes, journalLength: knownLength)
+            assert(!outcome.isDamaged, "records this process encoded parse")
+            state.statistics.evictions += evictions
+            counting(&state.statistics)
         }
     }
 
@@ -621,7 +489,9 @@ public final class DiskImageCache: Sendable {
     private func trimToLimit() {
         do {
             try withJournal { journal throws(DiskCacheFileFailure) in
-                guard let appended = try appendWithinLimit([], bodyDelta: 0, sparing: nil, journal: &journal) else { return }
+                guard let appended = try appendWithinLimit([], bodyDelta: 0, sparing: nil, journal: &journal) else {
+                    return
+                }
                 apply(appended.bytes, evictions: appended.evictions, journal: journal)
             }
         } catch {
@@ -631,11 +501,7 @@ public final class DiskImageCache: Sendable {
 
     /// Rewrites the journal as one put record per entry; on failure the journal stays as it was.
     private func compact(_ journal: inout DiskCacheJournal) {
-        let snapshot = state.withLock { state in
-            for digest in state.pendingTouches { state.index.clearTouchPending(digest) }
-            state.pendingTouches.removeAll()
-            return state.index.journalSnapshot
-        }
+        let snapshot = state.withLock { $0.compactedJournal() }
         do {
             try journal.replace(with: snapshot)
             let knownLength = journal.knownLength

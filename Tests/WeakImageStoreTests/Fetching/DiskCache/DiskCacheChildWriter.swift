@@ -21,7 +21,9 @@ enum ChildWriterBodies {
     /// Whether `data` is exactly a body some writer made for `picture`.
     static func isWhole(_ data: Data, picture: Int) -> Bool {
         guard data.count >= 24 else { return false }
-        let generation = data.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+        let generation = data.withUnsafeBytes {
+            UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        }
         return data == body(picture: picture, generation: generation)
     }
 }
@@ -43,7 +45,9 @@ enum ChildWriterProcess {
     static let pictures = 60
     static let threads = 4
 
-    static func launch(directory: URL, sizeLimit: Int, seed: UInt64, operations: Int, readyFile: String?) throws -> Process {
+    static func launch(directory: URL, sizeLimit: Int, seed: UInt64, operations: Int, readyFile: String?) throws
+        -> Process
+    {
         #if os(Linux)
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         #else
@@ -90,9 +94,13 @@ final class DiskCacheChildWriterTests: XCTestCase {
                 let picture = random.int(in: 0...(ChildWriterProcess.pictures - 1))
                 switch random.int(in: 0...9) {
                 case 0..<6:
-                    cache.storeData(ChildWriterBodies.body(picture: picture, generation: random.next()), for: pictureRequest(picture))
+                    cache.storeData(
+                        ChildWriterBodies.body(picture: picture, generation: random.next()),
+                        for: pictureRequest(picture))
                 case 6..<9:
-                    if let data = cache.data(for: pictureRequest(picture)), !ChildWriterBodies.isWhole(data, picture: picture) {
+                    if let data = cache.data(for: pictureRequest(picture)),
+                        !ChildWriterBodies.isWhole(data, picture: picture)
+                    {
                         broken.withLock { $0 += 1 }
                     }
                 default:

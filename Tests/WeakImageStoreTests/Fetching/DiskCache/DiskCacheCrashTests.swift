@@ -34,7 +34,8 @@ final class DiskCacheCrashTests: XCTestCase {
             for picture in 0..<ChildWriterProcess.pictures {
                 guard let data = cache.data(for: pictureRequest(picture)) else { continue }
                 entriesSeen += 1
-                XCTAssertTrue(ChildWriterBodies.isWhole(data, picture: picture), "kill \(kill): picture \(picture) is not whole")
+                XCTAssertTrue(
+                    ChildWriterBodies.isWhole(data, picture: picture), "kill \(kill): picture \(picture) is not whole")
             }
             let onDisk = DiskCacheFolder(url: folder)
             XCTAssertEqual(onDisk.temporaryFiles, [], "kill \(kill)")

@@ -17,7 +17,8 @@ final class DiskCacheFaultTests: XCTestCase {
         XCTAssertEqual(truncate(path, 600), 0)
         // When / Then
         XCTAssertThrowsError(try cache.read(pictureIdentity(1))) { error in
-            XCTAssertEqual(error as? DiskCacheError, .bodyLengthMismatch(pictureIdentity(1), recorded: 1_000, found: 600))
+            XCTAssertEqual(
+                error as? DiskCacheError, .bodyLengthMismatch(pictureIdentity(1), recorded: 1_000, found: 600))
         }
         XCTAssertFalse(cache.containsData(for: pictureRequest(1)))
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
@@ -74,8 +75,12 @@ final class DiskCacheFaultTests: XCTestCase {
         cache.storeData(Data([1]), for: pictureRequest(1))
         // When: room for half the body
         disk.fill(after: 500)
-        XCTAssertThrowsError(try cache.write(seededBytes(1_000, seed: 2), validity: validity(), for: pictureIdentity(2))) {
-            guard case .writeFailed(pictureIdentity(2), let reason) = $0 as? DiskCacheError else { return XCTFail("\($0)") }
+        XCTAssertThrowsError(
+            try cache.write(seededBytes(1_000, seed: 2), validity: validity(), for: pictureIdentity(2))
+        ) {
+            guard case .writeFailed(pictureIdentity(2), let reason) = $0 as? DiskCacheError else {
+                return XCTFail("\($0)")
+            }
             XCTAssertTrue(reason.contains(FileSystem.errorDescription(ENOSPC)), reason)
         }
         cache.storeData(seededBytes(1_000, seed: 3), for: pictureRequest(3))
@@ -101,13 +106,17 @@ final class DiskCacheFaultTests: XCTestCase {
         let disk = FillableFileSystem()
         let cache = try makeDiskCache(in: directory.url, fileSystem: disk.fileSystem)
         cache.storeData(Data([1]), for: pictureRequest(1))
-        let journalBefore = try XCTUnwrap(FileManager.default.contents(atPath: directory.url.appendingPathComponent("journal").path))
+        let journalBefore = try XCTUnwrap(
+            FileManager.default.contents(atPath: directory.url.appendingPathComponent("journal").path))
         // When
         disk.fill(after: 1_000 + 10)
-        XCTAssertThrowsError(try cache.write(seededBytes(1_000, seed: 2), validity: validity(), for: pictureIdentity(2)))
+        XCTAssertThrowsError(
+            try cache.write(seededBytes(1_000, seed: 2), validity: validity(), for: pictureIdentity(2)))
         // Then: no torn record in front of later ones, no body, no temporary file
-        XCTAssertEqual(FileManager.default.contents(atPath: directory.url.appendingPathComponent("journal").path), journalBefore)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: DiskCacheFolder(url: directory.url).bodyPath(pictureIdentity(2))))
+        XCTAssertEqual(
+            FileManager.default.contents(atPath: directory.url.appendingPathComponent("journal").path), journalBefore)
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: DiskCacheFolder(url: directory.url).bodyPath(pictureIdentity(2))))
         XCTAssertEqual(DiskCacheFolder(url: directory.url).temporaryFiles, [])
         disk.isFull = false
         disk.fill(after: .max)
@@ -151,7 +160,10 @@ final class DiskCacheFaultTests: XCTestCase {
         let writer = try makeDiskCache(in: folder)
         writer.storeData(Data([1, 2]), for: pictureRequest(1))
         let layout = DiskCacheLayout(directory: folder.path)
-        let folders = [layout.directory, layout.temporaryFolder, layout.bodiesFolder, layout.bodyFolder(for: DiskImageCache.digest(of: pictureIdentity(1)))]
+        let folders = [
+            layout.directory, layout.temporaryFolder, layout.bodiesFolder,
+            layout.bodyFolder(for: DiskImageCache.digest(of: pictureIdentity(1))),
+        ]
         for path in folders { XCTAssertEqual(chmod(path, 0o555), 0) }
         XCTAssertEqual(chmod(layout.journalPath, 0o444), 0)
         defer { for path in folders { chmod(path, 0o755) } }

@@ -13,7 +13,8 @@ final class DiskCacheIndexTests: XCTestCase {
         validators.withUnsafeBytes { bytes in
             index.put(
                 digest(number), size: size, checksum: UInt32(number), freshUntil: 0,
-                flags: validators.isEmpty ? 0 : DiskCacheIndexEntry.Flag.hasEntityTag, entityTagLength: validators.count,
+                flags: validators.isEmpty ? 0 : DiskCacheIndexEntry.Flag.hasEntityTag,
+                entityTagLength: validators.count,
                 lastModifiedLength: 0, validatorBytes: bytes)
         }
     }
@@ -82,7 +83,9 @@ final class DiskCacheIndexTests: XCTestCase {
         index.checkInvariants()
         for number in 0..<20 {
             let slot = index.slot(of: digest(number))!
-            index.withValidatorBytes(at: slot) { XCTAssertEqual(Array($0), [UInt8](repeating: 199, count: 100 + number)) }
+            index.withValidatorBytes(at: slot) {
+                XCTAssertEqual(Array($0), [UInt8](repeating: 199, count: 100 + number))
+            }
         }
         XCTAssertLessThan(index.memoryFootprint, 64 * 1024)
     }

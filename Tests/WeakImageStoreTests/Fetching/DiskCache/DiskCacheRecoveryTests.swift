@@ -125,7 +125,9 @@ final class DiskCacheRecoveryTests: XCTestCase {
         let dead = temporary.appendingPathComponent("\(Int32.max - 1)-abc.body").path
         let unnamed = temporary.appendingPathComponent("leftover").path
         let live = temporary.appendingPathComponent("1-def.body").path  // pid 1 always runs
-        for path in [dead, unnamed, live] { XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data([1]))) }
+        for path in [dead, unnamed, live] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data([1])))
+        }
         // When
         _ = try makeDiskCache(in: directory.url)
         // Then

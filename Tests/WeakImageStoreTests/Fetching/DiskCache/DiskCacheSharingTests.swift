@@ -13,7 +13,8 @@ final class DiskCacheSharingTests: XCTestCase {
         let sizeLimit = 120_000
         // When
         let children = try (1...2).map { seed in
-            try ChildWriterProcess.launch(directory: folder, sizeLimit: sizeLimit, seed: UInt64(seed), operations: 250, readyFile: nil)
+            try ChildWriterProcess.launch(
+                directory: folder, sizeLimit: sizeLimit, seed: UInt64(seed), operations: 250, readyFile: nil)
         }
         for child in children { child.waitUntilExit() }
         // Then: each child's own reads were whole and its view within the limit

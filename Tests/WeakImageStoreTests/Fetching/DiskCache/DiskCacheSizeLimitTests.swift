@@ -24,7 +24,8 @@ final class DiskCacheSizeLimitTests: XCTestCase {
         XCTAssertEqual(cache.statistics.evictions, 1)
         XCTAssertLessThanOrEqual(cache.totalSize, 45_000)
         XCTAssertEqual(cache.totalSize, DiskCacheFolder(url: directory.url).bytesOnDisk)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: DiskCacheFolder(url: directory.url).bodyPath(pictureIdentity(1))))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: DiskCacheFolder(url: directory.url).bodyPath(pictureIdentity(1))))
         cache._checkInvariants()
     }
 

@@ -15,7 +15,8 @@ final class DiskCacheStressTests: XCTestCase {
         let directory = TestDirectory()
         let limit = 150_000
         let cache = try makeDiskCache(in: directory.url, sizeLimit: limit)
-        let operations = ProcessInfo.processInfo.environment["STRESS_OPERATIONS"].flatMap { Int($0) }.map { min($0, 2_000) } ?? 400
+        let operations =
+            ProcessInfo.processInfo.environment["STRESS_OPERATIONS"].flatMap { Int($0) }.map { min($0, 2_000) } ?? 400
         let threads = 8
         let problems = Lock([String]())
         let reads = Lock((hits: 0, misses: 0))
@@ -26,7 +27,9 @@ final class DiskCacheStressTests: XCTestCase {
                 let picture = random.int(in: 0...39)
                 switch random.int(in: 0...19) {
                 case 0..<8:
-                    cache.storeData(ChildWriterBodies.body(picture: picture, generation: random.next()), for: pictureRequest(picture))
+                    cache.storeData(
+                        ChildWriterBodies.body(picture: picture, generation: random.next()),
+                        for: pictureRequest(picture))
                 case 8..<16:
                     if let data = cache.data(for: pictureRequest(picture)) {
                         reads.withLock { $0.hits += 1 }
@@ -73,7 +76,8 @@ final class DiskCacheStressTests: XCTestCase {
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for index in 0..<picturesPerThread {
                 let picture = thread * picturesPerThread + index
-                cache.storeData(ChildWriterBodies.body(picture: picture, generation: UInt64(picture)), for: pictureRequest(picture))
+                cache.storeData(
+                    ChildWriterBodies.body(picture: picture, generation: UInt64(picture)), for: pictureRequest(picture))
             }
         }
         // Then
@@ -81,7 +85,9 @@ final class DiskCacheStressTests: XCTestCase {
         XCTAssertEqual(cache.statistics.writes, threads * picturesPerThread)
         XCTAssertEqual(cache.statistics.evictions, 0)
         for picture in 0..<(threads * picturesPerThread) {
-            XCTAssertEqual(cache.data(for: pictureRequest(picture)), ChildWriterBodies.body(picture: picture, generation: UInt64(picture)))
+            XCTAssertEqual(
+                cache.data(for: pictureRequest(picture)),
+                ChildWriterBodies.body(picture: picture, generation: UInt64(picture)))
         }
         cache._checkInvariants()
     }

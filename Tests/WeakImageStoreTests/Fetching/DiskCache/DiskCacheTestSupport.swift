@@ -30,7 +30,9 @@ func seededBytes(_ count: Int, seed: UInt64) -> Data {
 }
 
 /// A validity fresh for an hour, with validators.
-func validity(entityTag: String? = "\"v1\"", lastModified: String? = "Wed, 21 Oct 2015 07:28:00 GMT") -> ResponseValidity {
+func validity(entityTag: String? = "\"v1\"", lastModified: String? = "Wed, 21 Oct 2015 07:28:00 GMT")
+    -> ResponseValidity
+{
     ResponseValidity(
         freshUntil: Date().timeIntervalSince1970 + 3_600, revalidatesEveryUse: false, entityTag: entityTag,
         lastModified: lastModified)
@@ -104,7 +106,8 @@ final class FillableFileSystem: Sendable {
                 return allowed
             }
             guard allowed > 0 else { return -Int(ENOSPC) }
-            return DiskCacheFileSystem.posix.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[..<allowed]), offset)
+            return DiskCacheFileSystem.posix.write(
+                descriptor, UnsafeRawBufferPointer(rebasing: bytes[..<allowed]), offset)
         }
     }
 }

@@ -84,7 +84,9 @@ final class DiskImageCacheTests: XCTestCase {
         XCTAssertEqual(cache.totalSize, folder.bytesOnDisk)
         XCTAssertEqual(cache.totalSize, DiskCacheJournalFormat.headerSize)
         // When
-        for number in 0..<10 { cache.storeData(seededBytes(100 * number, seed: UInt64(number)), for: pictureRequest(number)) }
+        for number in 0..<10 {
+            cache.storeData(seededBytes(100 * number, seed: UInt64(number)), for: pictureRequest(number))
+        }
         _ = cache.data(for: pictureRequest(3))
         cache.removeData(for: pictureRequest(4))
         // Then
@@ -106,7 +108,8 @@ final class DiskImageCacheTests: XCTestCase {
         XCTAssertFalse(cache.containsData(for: pictureRequest(1)))
         XCTAssertNil(cache.data(for: pictureRequest(1)))
         XCTAssertEqual(cache.count, 1)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: DiskCacheFolder(url: directory.url).bodyPath(pictureIdentity(1))))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: DiskCacheFolder(url: directory.url).bodyPath(pictureIdentity(1))))
         let reopened = try makeDiskCache(in: directory.url)
         XCTAssertNil(reopened.data(for: pictureRequest(1)))
         XCTAssertEqual(reopened.data(for: pictureRequest(2)), Data([3, 4]))
@@ -136,7 +139,8 @@ final class DiskImageCacheTests: XCTestCase {
         let directory = TestDirectory()
         let cache = try makeDiskCache(in: directory.url)
         let stored = ResponseValidity(
-            freshUntil: 1_700_000_000.25, revalidatesEveryUse: true, entityTag: "W/\"a long entity tag, longer than 15\"",
+            freshUntil: 1_700_000_000.25, revalidatesEveryUse: true,
+            entityTag: "W/\"a long entity tag, longer than 15\"",
             lastModified: "Wed, 21 Oct 2015 07:28:00 GMT")
         let empty = ResponseValidity(freshUntil: 0, revalidatesEveryUse: false, entityTag: "", lastModified: nil)
         // When
@@ -196,7 +200,8 @@ final class DiskImageCacheTests: XCTestCase {
         _ = cache.data(for: pictureRequest(3))
         _ = cache.containsData(for: pictureRequest(4))
         XCTAssertEqual(
-            cache.statistics, DiskCacheStatistics(hits: 2, misses: 1, writes: 2, revalidations: 0, evictions: 0, errors: 0))
+            cache.statistics,
+            DiskCacheStatistics(hits: 2, misses: 1, writes: 2, revalidations: 0, evictions: 0, errors: 0))
     }
 
     func test_entryNames_areHexDigestsOfKindAndValue_inTwoLevelFolders() throws {

@@ -55,7 +55,8 @@ final class SHA256Tests: XCTestCase {
         let digests = [54, 55, 56, 57, 63, 64, 65, 119, 120].map { hash([UInt8](repeating: 0x61, count: $0)) }
         XCTAssertEqual(Set(digests).count, digests.count)
         XCTAssertEqual(
-            hash([UInt8](repeating: 0x61, count: 64)), "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
+            hash([UInt8](repeating: 0x61, count: 64)),
+            "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
     }
 
     func test_digest_roundTripsThroughBytesAndFileNames() {

@@ -1,0 +1,24 @@
+extension DiskImageCache {
+    /// The identity under which `request`'s bytes are stored, or nil when they never are.
+    static func storedIdentity(of request: ImageRequest) -> SourceIdentity? {
+        guard case .url(let source) = request.source, source.isDownloadable else { return nil }
+        return source.identity
+    }
+
+    /// The entry's name: the SHA-256 of the identity's kind, a line feed and its value, which no
+    /// other identity spells (kind names contain no line feed).
+    static func digest(of identity: SourceIdentity) -> SHA256Digest {
+        var prefix: String
+        switch identity.kind {
+        case .file: prefix = "file\n"
+        case .url: prefix = "url\n"
+        case .cacheKey: prefix = "cacheKey\n"
+        case .provider: prefix = "provider\n"
+        }
+        var value = identity.value
+        var hasher = SHA256()
+        prefix.withUTF8 { hasher.update(UnsafeRawBufferPointer($0)) }
+        value.withUTF8 { hasher.update(UnsafeRawBufferPointer($0)) }
+        return hasher.finalize()
+    }
+}
