@@ -18,29 +18,29 @@ final class DiskCacheCrashTests: XCTestCase {
         let folder = directory.url.appendingPathComponent("cache")
         var random = SeededGenerator(seed: 2_024)
         var entriesSeen = 0
-        for kill in 0..<kills {
+        for round in 0..<kills {
             // Given: a child writing
-            let ready = directory.url.appendingPathComponent("ready-\(kill)").path
+            let ready = directory.url.appendingPathComponent("ready-\(round)").path
             let child = try ChildWriterProcess.launch(
-                directory: folder, sizeLimit: sizeLimit, seed: UInt64(kill + 1), operations: 0, readyFile: ready)
-            XCTAssertTrue(waitForFile(ready, process: child), "kill \(kill): the child never opened its cache")
+                directory: folder, sizeLimit: sizeLimit, seed: UInt64(round + 1), operations: 0, readyFile: ready)
+            XCTAssertTrue(waitForFile(ready, process: child), "kill \(round): the child never opened its cache")
             // When: killed a random moment later
             usleep(UInt32(random.int(in: 0...40_000)))
-            Glibc.kill(child.processIdentifier, SIGKILL)
+            kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
-            XCTAssertEqual(child.terminationReason, .uncaughtSignal, "kill \(kill): the child ended by itself")
+            XCTAssertEqual(child.terminationReason, .uncaughtSignal, "kill \(round): the child ended by itself")
             // Then
             let cache = try makeDiskCache(in: folder, sizeLimit: sizeLimit)
             for picture in 0..<ChildWriterProcess.pictures {
                 guard let data = cache.data(for: pictureRequest(picture)) else { continue }
                 entriesSeen += 1
                 XCTAssertTrue(
-                    ChildWriterBodies.isWhole(data, picture: picture), "kill \(kill): picture \(picture) is not whole")
+                    ChildWriterBodies.isWhole(data, picture: picture), "kill \(round): picture \(picture) is not whole")
             }
             let onDisk = DiskCacheFolder(url: folder)
-            XCTAssertEqual(onDisk.temporaryFiles, [], "kill \(kill)")
-            XCTAssertLessThanOrEqual(cache.totalSize, sizeLimit, "kill \(kill)")
-            XCTAssertLessThanOrEqual(onDisk.bytesOnDisk, sizeLimit, "kill \(kill)")
+            XCTAssertEqual(onDisk.temporaryFiles, [], "kill \(round)")
+            XCTAssertLessThanOrEqual(cache.totalSize, sizeLimit, "kill \(round)")
+            XCTAssertLessThanOrEqual(onDisk.bytesOnDisk, sizeLimit, "kill \(round)")
             cache._checkInvariants()
         }
         print("\(kills) kills: \(entriesSeen) whole entries read back, none partial")
