@@ -80,15 +80,16 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (stream, owner) = state.withLock { ($0.streams.removeValue(forKey: task.taskIdentifier), $0.owner) }
-        guard var stream else { return }
+        guard var stream = state.withLock({ $0.streams.removeValue(forKey: task.taskIdentifier) }) else { return }
         let ending = stream.finish(transportError: error)
-        guard let owner else {
+        // The downloader is held for this statement only, not while the tickets are called back.
+        let delivery = state.withLock { $0.owner }?.transferEnded(taskIdentifier: task.taskIdentifier, with: ending)
+        guard let delivery else {
             // The downloader is gone: nobody will resume a partial body.
             if case .finished(_, let partial?, _) = ending { partial.delete() }
             return
         }
-        owner.transferEnded(taskIdentifier: task.taskIdentifier, with: ending)
+        delivery()
     }
 
     // MARK: URLSessionDataDelegate

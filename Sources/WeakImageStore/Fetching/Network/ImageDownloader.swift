@@ -229,16 +229,18 @@ public final class ImageDownloader: Sendable {
     /// identity asks only for the rest (`Range`, `If-Range`). If the server answers with the
     /// whole body (the picture changed), it is read from the start; if it refuses the range
     /// (416) or answers with another one, the partial body is dropped and the same transfer asks
-    /// again for the whole body, which its tickets never notice.
+    /// again for the whole body, which its tickets never notice. The transfer cut short counts
+    /// as a failure for the back-off like any other; the first transfer after it resumes.
     ///
     /// - Parameters:
     ///   - source: The URL and the identity transfers are shared by.
     ///   - validity: A stored response to revalidate: its validators make the request
     ///     conditional. Defaults to nil.
-    ///   - bodyDirectory: The folder the body's temporary file goes in (the disk cache's, so a
-    ///     body can be renamed into it); it must exist. The file is deleted once the completion
-    ///     returns, whatever happens, unless it is kept as a partial body (deleted with the
-    ///     downloader at the latest). Defaults to nil: the downloader's own folder.
+    ///   - bodyDirectory: The folder the body's temporary file goes in (the disk cache's, so the
+    ///     body is on the cache's volume); it must exist. The file is deleted before the
+    ///     completion is called, whatever happens (the delivered `Data` maps it and stays
+    ///     readable), unless it is kept as a partial body, which is deleted with the downloader
+    ///     at the latest. Defaults to nil: the downloader's own folder.
     ///   - priority: How soon the transfer should start, if it has to wait for a slot.
     ///   - completion: Gets the response, or the error.
     /// - Returns: The ticket that cancels this wait or changes its priority.
@@ -301,15 +303,20 @@ public final class ImageDownloader: Sendable {
         state.withLock { $0.statistics.bytesDownloaded += count }
     }
 
-    /// Delivers a task's outcome to every ticket of its transfer and gives its slot to the next;
-    /// or starts the transfer again when the server refused to continue a partial body.
-    func transferEnded(taskIdentifier: Int, with ending: ResponseStream.Ending) {
+    /// Ends a task's transfer and gives its slot to the next; or starts the transfer again when
+    /// the server refused to continue a partial body.
+    ///
+    /// - Returns: What delivers the outcome to every ticket of the transfer. The caller lets go
+    ///   of the downloader before calling it, so a ticket that has its outcome never finds the
+    ///   downloader kept alive by the delivery.
+    func transferEnded(taskIdentifier: Int, with ending: ResponseStream.Ending) -> @Sendable () -> Void {
         let now = DispatchTime.now().uptimeNanoseconds
         let ended = state.withLock { $0.end(taskIdentifier: taskIdentifier, with: ending, now: now) }
         for partialBody in ended.deletions { partialBody.delete() }
         start(ended.starts)
-        guard case .finished(let outcome, _, _) = ending else { return }
-        for completion in ended.completions { completion(outcome) }
+        guard case .finished(let outcome, _, _) = ending else { return {} }
+        let completions = ended.completions
+        return { for completion in completions { completion(outcome) } }
     }
 
     // MARK: Starting transfers

@@ -73,6 +73,8 @@ struct ResponseStream: Sendable {
     private var resuming: PartialBody?
     /// Bytes of the body taken from a partial body.
     private var resumedBytes = 0
+    /// The validator of the partial body continued, for a 206 that repeats none.
+    private var resumedValidator: String?
     /// The final response's header fields, names lowercased, and when they arrived.
     private var response: (headers: [String: String], time: Double)?
     private var isNotModified = false
@@ -130,6 +132,7 @@ struct ResponseStream: Sendable {
         discardBody()  // A second final response replaces the first.
         received = 0
         resumedBytes = 0
+        resumedValidator = nil
         isNotModified = false
         switch response.statusCode {
         case 304 where isConditional:
@@ -251,7 +254,7 @@ struct ResponseStream: Sendable {
     private func partialBody(in file: BodyFile) -> PartialBody? {
         guard let headers = response?.headers, received >= PartialBody.minimumLength,
             declaredLength.map({ received < $0 }) ?? true,
-            let validator = PartialBody.rangeValidator(of: headers)
+            let validator = PartialBody.rangeValidator(of: headers) ?? resumedValidator
         else { return nil }
         return PartialBody(
             identity: identity, path: file.path, length: received, validator: validator, totalLength: declaredLength)
@@ -306,6 +309,7 @@ struct ResponseStream: Sendable {
         resuming = nil
         received = partial.length
         resumedBytes = partial.length
+        resumedValidator = partial.validator
         declaredLength = total
         return true
     }
