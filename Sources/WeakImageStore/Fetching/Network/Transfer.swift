@@ -30,7 +30,7 @@ struct Transfer: Sendable {
 
     /// The URL fetched, and the identity the transfer is shared by.
     let source: URLSource
-    /// The stored response to revalidate (the first ticket's), if any.
+    /// The stored response to revalidate (the first ticket's), if it has a validator to send.
     let validity: ResponseValidity?
     /// Where the body's file goes (the first ticket's); nil for the downloader's own folder.
     let bodyDirectory: URL?
@@ -45,11 +45,6 @@ struct Transfer: Sendable {
         self.source = source
         self.validity = validity
         self.bodyDirectory = bodyDirectory
-    }
-
-    /// Whether the request is conditional: a stored response with a validator to send.
-    var isConditional: Bool {
-        validity?.canRevalidate ?? false
     }
 
     /// The highest priority among the waiters: the one the transfer is queued at.
