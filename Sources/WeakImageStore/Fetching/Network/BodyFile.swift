@@ -16,7 +16,7 @@ import Musl
 struct BodyFile: Sendable {
     /// Why a temporary file could not be made, written or read.
     struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        /// What was being done: `"create"`, `"write"`, `"read"`.
+        /// What was being done: `"create"`, `"reopen"`, `"resume"`, `"write"`, `"read"`.
         let action: String
         let path: String
         /// `errno`, or the description of the error Foundation threw.
@@ -35,6 +35,23 @@ struct BodyFile: Sendable {
         let path = directory.appendingPathComponent("download-\(UUID().uuidString).partial").path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Failure(action: "create", path: path, reason: errorText(errno)) }
+        return BodyFile(path: path, descriptor: descriptor)
+    }
+
+    /// Opens the file a kept partial body is in, to append the rest.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - expectedLength: The bytes it must hold: a file shortened or grown since it was kept
+    ///     would splice the rest onto the wrong bytes.
+    static func openForAppending(path: String, expectedLength: Int) throws(Failure) -> BodyFile {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(action: "reopen", path: path, reason: errorText(errno)) }
+        let length = lseek(descriptor, 0, SEEK_END)
+        guard length == off_t(expectedLength) else {
+            close(descriptor)
+            throw Failure(action: "resume", path: path, reason: "it holds \(length) bytes, not \(expectedLength)")
+        }
         return BodyFile(path: path, descriptor: descriptor)
     }
 

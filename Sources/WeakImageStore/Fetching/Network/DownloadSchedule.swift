@@ -8,10 +8,24 @@ import Foundation
 /// A value the ``ImageDownloader`` keeps behind its lock. Mutating methods return what to do
 /// next (tasks to start or cancel, completions owed), which the downloader does after unlocking.
 struct DownloadSchedule: Sendable {
-    /// A transfer given a slot: make its task for `url` and ``attach(_:to:)`` it.
+    /// A transfer given a slot: make its task and ``attach(_:to:)`` it.
     struct Start: Sendable {
         let transfer: TransferID
-        let url: URL
+        let source: URLSource
+        /// The stored response to revalidate, if the request is conditional.
+        let validity: ResponseValidity?
+        let bodyDirectory: URL?
+        /// Whether the transfer already had a task, whose resumption the server refused: this
+        /// one asks for the whole body, and is not counted as another transfer.
+        let isRestart: Bool
+
+        var url: URL { source.url }
+
+        /// Whether the request may continue a kept partial body: not when revalidating (a 304
+        /// or a whole new body is the answer wanted), nor after a refused resumption.
+        var mayResume: Bool {
+            validity == nil && !isRestart
+        }
     }
 
     /// What removing a ticket leaves to do.
@@ -46,9 +60,14 @@ struct DownloadSchedule: Sendable {
     /// Adds `ticket` to the transfer of its source's identity, or queues a new transfer.
     ///
     /// - Returns: The transfers to start now.
+    ///
+    /// - Parameters:
+    ///   - validity: The stored response to revalidate; used only if this ticket makes the
+    ///     transfer.
+    ///   - bodyDirectory: Where the body's file goes; used only if this ticket makes the transfer.
     mutating func add(
-        _ ticket: DownloadTicket, for source: URLSource, priority: ImageLoadPriority,
-        completion: @escaping DownloadCompletion
+        _ ticket: DownloadTicket, for source: URLSource, revalidating validity: ResponseValidity?,
+        bodyDirectory: URL?, priority: ImageLoadPriority, completion: @escaping DownloadCompletion
     ) -> [Start] {
         let id: TransferID
         if let existing = transferOfIdentity[source.identity] {
@@ -56,7 +75,9 @@ struct DownloadSchedule: Sendable {
         } else {
             nextTransferID += 1
             id = nextTransferID
-            transfers[id] = Transfer(source: source)
+            transfers[id] = Transfer(
+                source: source, validity: validity?.canRevalidate == true ? validity : nil,
+                bodyDirectory: bodyDirectory)
             transferOfIdentity[source.identity] = id
         }
         transfers[id]?.waiters[ticket] = Transfer.Waiter(priority: priority, completion: completion)
@@ -111,6 +132,21 @@ struct DownloadSchedule: Sendable {
         return (transfer, startQueued())
     }
 
+    /// Takes the task of a transfer off it, to give the transfer a new task in the same slot: the
+    /// server refused to continue a partial body, and the whole body is asked for instead.
+    ///
+    /// - Returns: The transfer to start again; nil if it ended already (its tickets left).
+    mutating func restart(taskIdentifier: Int) -> Start? {
+        guard let id = transferOfTask.removeValue(forKey: taskIdentifier), var transfer = transfers[id] else {
+            return nil
+        }
+        transfer.phase = .starting
+        transfers[id] = transfer
+        return Start(
+            transfer: id, source: transfer.source, validity: transfer.validity, bodyDirectory: transfer.bodyDirectory,
+            isRestart: true)
+    }
+
     /// Ends every transfer.
     ///
     /// - Returns: Them all: their waiters are owed ``ImageStoreError/cancelled``, and the tasks
@@ -162,7 +198,10 @@ struct DownloadSchedule: Sendable {
             transfer.phase = .starting
             transfers[next] = transfer
             activeTransfers += 1
-            starts.append(Start(transfer: next, url: transfer.source.url))
+            starts.append(
+                Start(
+                    transfer: next, source: transfer.source, validity: transfer.validity,
+                    bodyDirectory: transfer.bodyDirectory, isRestart: false))
         }
         return starts
     }

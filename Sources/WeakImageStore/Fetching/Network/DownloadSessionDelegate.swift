@@ -5,16 +5,18 @@ import FoundationNetworking
 #endif
 
 /// Receives the downloader's URLSession events: checks each response, streams its body to a
-/// temporary file, and tells the ``ImageDownloader`` how each task ended.
+/// temporary file (in the transfer's body folder, else the downloader's own), and tells the
+/// ``ImageDownloader`` how each task ended.
 ///
 /// URLSession keeps its delegate strongly until the session is invalidated, so the delegate
 /// keeps its downloader weakly: the downloader's `deinit` invalidates the session, which then
 /// lets go of the delegate. The files are the delegate's, not the downloader's, because task
 /// completions can arrive after the downloader is gone; when the session becomes invalid, every
-/// file still open is deleted (and the folder, if the downloader made it).
+/// file still open is deleted (and the folder, if the downloader made it). A partial body kept
+/// for resuming is handed to the downloader, or deleted here if it is gone.
 ///
 /// Every event arrives on the session's serial delegate queue, one at a time; the lock only
-/// guards the table against ``expect(taskIdentifier:url:)``, which runs on the thread starting a
+/// guards the table against ``expect(taskIdentifier:_:)``, which runs on the thread starting a
 /// transfer. Files are written outside the lock, by the event that took the stream out.
 final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct State: Sendable {
@@ -23,21 +25,18 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         var isInvalidated = false
     }
 
-    /// Where bodies are written.
+    /// Where bodies are written when their transfer names no folder of its own.
     let directory: URL
     private let removesDirectoryWhenInvalidated: Bool
-    private let maximumResponseSize: Int
     private let state = Lock(State())
 
     /// - Parameters:
     ///   - directory: Where bodies are written; created if missing.
     ///   - removesDirectoryWhenInvalidated: Whether the folder is the downloader's own, to be
     ///     deleted with whatever is in it when the session ends.
-    ///   - maximumResponseSize: The most body bytes accepted.
-    init(directory: URL, removesDirectoryWhenInvalidated: Bool, maximumResponseSize: Int) {
+    init(directory: URL, removesDirectoryWhenInvalidated: Bool) {
         self.directory = directory
         self.removesDirectoryWhenInvalidated = removesDirectoryWhenInvalidated
-        self.maximumResponseSize = maximumResponseSize
         super.init()
         // A failure here shows as a failed download naming the folder, when a file cannot be made.
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -48,10 +47,23 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         state.withLock { $0.owner = owner }
     }
 
-    /// Starts following the task `taskIdentifier`, which fetches `url` for the caller. Called
+    /// Starts following the task `taskIdentifier`, whose response `stream` takes in. Called
     /// before the task is resumed; events of tasks not followed are ignored.
-    func expect(taskIdentifier: Int, url: URL) {
-        state.withLock { $0.streams[taskIdentifier] = ResponseStream(url: url, limit: maximumResponseSize) }
+    ///
+    /// - Returns: False if the session is invalid already: the stream was discarded (its partial
+    ///   body's file deleted), and the task must not be resumed.
+    @discardableResult
+    func expect(taskIdentifier: Int, _ stream: ResponseStream) -> Bool {
+        let followed = state.withLock { state in
+            guard !state.isInvalidated else { return false }
+            state.streams[taskIdentifier] = stream
+            return true
+        }
+        if !followed {
+            var stream = stream
+            stream.discard()
+        }
+        return followed
     }
 
     // MARK: URLSessionTaskDelegate
@@ -68,10 +80,16 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (stream, owner) = state.withLock { ($0.streams.removeValue(forKey: task.taskIdentifier), $0.owner) }
-        guard var stream else { return }
-        let outcome = stream.finish(transportError: error)
-        owner?.transferEnded(taskIdentifier: task.taskIdentifier, with: outcome)
+        guard var stream = state.withLock({ $0.streams.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let ending = stream.finish(transportError: error)
+        // The downloader is held for this statement only, not while the tickets are called back.
+        let delivery = state.withLock { $0.owner }?.transferEnded(taskIdentifier: task.taskIdentifier, with: ending)
+        guard let delivery else {
+            // The downloader is gone: nobody will resume a partial body.
+            if case .finished(_, let partial?, _) = ending { partial.delete() }
+            return
+        }
+        delivery()
     }
 
     // MARK: URLSessionDataDelegate
@@ -81,7 +99,7 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         let accepted =
-            update(dataTask.taskIdentifier) { $0.accepts(response, bodyDirectory: directory) } ?? false
+            update(dataTask.taskIdentifier) { $0.accepts(response) } ?? false
         // On Linux the `.cancel` disposition is ignored and the body keeps coming: cancelling the
         // task is what closes the connection there.
         if !accepted { dataTask.cancel() }
@@ -102,7 +120,7 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
             defer { state.streams = [:] }
             return Array(state.streams.values)
         }
-        for var stream in streams { stream.discardBody() }
+        for var stream in streams { stream.discard() }
         if removesDirectoryWhenInvalidated { try? FileManager.default.removeItem(at: directory) }
     }
 
@@ -120,7 +138,7 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
             state.streams[taskIdentifier] = stream
             return false
         }
-        if late { stream.discardBody() }
+        if late { stream.discard() }
         return result
     }
 }

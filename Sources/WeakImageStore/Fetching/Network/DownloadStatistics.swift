@@ -14,4 +14,8 @@ struct DownloadStatistics: Sendable, Equatable {
     /// Body bytes received, by every transfer, including those that later failed or were
     /// cancelled: what crossed the network.
     var bytesDownloaded = 0
+    /// Transfers whose body continued a kept partial body (a `206` answer to `Range`).
+    var downloadsResumed = 0
+    /// Body bytes those transfers did not download again: the partial bodies' lengths.
+    var bytesResumed = 0
 }

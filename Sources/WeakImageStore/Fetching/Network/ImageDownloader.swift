@@ -15,6 +15,7 @@ import FoundationNetworking
 /// | the server or network | the waiting lookups get |
 /// |---|---|
 /// | a 2xx response, whole | the body |
+/// | 304 to a conditional request | `.notModified`: the stored body is still good |
 /// | another status | ``ImageStoreError/httpStatus(_:code:)``, the body unread |
 /// | `Content-Length`, or the body, over `maximumResponseSize` | ``ImageStoreError/responseTooLarge(_:limit:)``, the connection closed at the limit |
 /// | a body shorter than its `Content-Length` | ``ImageStoreError/responseTruncated(_:expected:received:)`` |
@@ -22,13 +23,16 @@ import FoundationNetworking
 /// | a refused connection, a timeout, a lost connection | ``ImageStoreError/downloadFailed(_:reason:)`` |
 ///
 /// Every error names the URL that was asked for. A failed URL is not requested again for
-/// `failureBackoff` seconds: lookups meanwhile get the same error at once. Nothing is cached:
+/// `failureBackoff` seconds: lookups meanwhile get the same error at once. A large body cut
+/// short is kept, and the next transfer of its URL asks only for the rest. Nothing is cached:
 /// the session has no `URLCache` and no cookies (the store's own caches do the caching).
 public final class ImageDownloader: Sendable {
     private struct State: Sendable {
         var schedule: DownloadSchedule
         var recentFailures: RecentFailures
         var statistics = DownloadStatistics()
+        /// Bodies cut short, kept to be continued by the next transfer of their identity.
+        var partialBodies: PartialBodies
         var nextTicket = 0
         /// Set by `deinit`: no transfer starts after it.
         var isClosed = false
@@ -42,7 +46,8 @@ public final class ImageDownloader: Sendable {
         }
 
         mutating func admit(
-            _ source: URLSource, priority: ImageLoadPriority, completion: @escaping DownloadCompletion, now: UInt64
+            _ source: URLSource, revalidating validity: ResponseValidity?, bodyDirectory: URL?,
+            priority: ImageLoadPriority, completion: @escaping DownloadCompletion, now: UInt64
         ) -> (DownloadTicket, Admission) {
             nextTicket += 1
             let ticket = DownloadTicket(id: nextTicket)
@@ -51,7 +56,10 @@ public final class ImageDownloader: Sendable {
             {
                 return (ticket, .failedRecently(error))
             }
-            return (ticket, .start(schedule.add(ticket, for: source, priority: priority, completion: completion)))
+            let starts = schedule.add(
+                ticket, for: source, revalidating: validity, bodyDirectory: bodyDirectory, priority: priority,
+                completion: completion)
+            return (ticket, .start(starts))
         }
 
         mutating func remove(_ ticket: DownloadTicket) -> DownloadSchedule.Removal? {
@@ -60,29 +68,56 @@ public final class ImageDownloader: Sendable {
             return removal
         }
 
-        mutating func attach(_ task: SessionTask, to transfer: TransferID) -> Bool {
-            guard !isClosed, schedule.attach(task, to: transfer) else { return false }
-            statistics.downloadsStarted += 1
+        /// Records the task of `start`.
+        ///
+        /// - Returns: Whether to resume it.
+        mutating func attach(_ task: SessionTask, for start: DownloadSchedule.Start) -> Bool {
+            guard !isClosed, schedule.attach(task, to: start.transfer) else { return false }
+            if !start.isRestart { statistics.downloadsStarted += 1 }
             return true
         }
 
-        /// Ends the transfer of `taskIdentifier` with `outcome`.
-        ///
-        /// - Returns: The completions owed the outcome and the transfers to start; nil if nobody
-        ///   waits for the transfer any more.
-        mutating func finish(
-            taskIdentifier: Int, with outcome: Result<Data, ImageStoreError>, now: UInt64
-        ) -> (completions: [DownloadCompletion], starts: [DownloadSchedule.Start])? {
-            guard let (transfer, starts) = schedule.finish(taskIdentifier: taskIdentifier) else { return nil }
+        /// What ending a task leaves to do, after unlocking.
+        struct Ended {
+            /// Owed the outcome.
+            var completions: [DownloadCompletion] = []
+            /// Transfers given a slot.
+            var starts: [DownloadSchedule.Start] = []
+            /// Partial bodies dropped: delete their files.
+            var deletions: [PartialBody] = []
+        }
+
+        /// Ends the task `taskIdentifier` as `ending` says: delivers its outcome (or starts its
+        /// transfer again without a range) and keeps its partial body.
+        mutating func end(taskIdentifier: Int, with ending: ResponseStream.Ending, now: UInt64) -> Ended {
+            guard case .finished(let outcome, let partial, let resumedBytes) = ending else {
+                return Ended(starts: schedule.restart(taskIdentifier: taskIdentifier).map { [$0] } ?? [])
+            }
+            var ended = Ended()
+            if resumedBytes > 0 {
+                statistics.downloadsResumed += 1
+                statistics.bytesResumed += resumedBytes
+            }
+            if let partial {
+                // Kept even when the transfer ended already: its last ticket left mid-body.
+                if isClosed { ended.deletions.append(partial) } else { ended.deletions = partialBodies.keep(partial) }
+            }
+            guard let (transfer, starts) = schedule.finish(taskIdentifier: taskIdentifier) else { return ended }
+            ended.starts = starts
+            ended.completions = transfer.waiters.values.map(\.completion)
             switch outcome {
-            case .success:
+            case .success(let response):
                 statistics.downloadsCompleted += 1
+                // A whole new body supersedes a partial one kept meanwhile.
+                if response.body != nil, let stale = partialBodies.take(transfer.source.identity) {
+                    ended.deletions.append(stale)
+                }
             case .failure(.cancelled):
                 break  // Not the URL's fault: nothing to remember.
             case .failure(let error):
                 recentFailures.remember(error, for: transfer.source.identity, now: now)
             }
-            return (transfer.waiters.values.map(\.completion), starts)
+            return ended
         }
     }
 
@@ -92,6 +127,7 @@ public final class ImageDownloader: Sendable {
     let sessionDelegate: DownloadSessionDelegate
     private let requestModifier: (@Sendable (inout URLRequest) -> Void)?
     private let requestTimeout: TimeInterval
+    private let maximumResponseSize: Int
 
     /// Creates a downloader with its own URLSession.
     ///
@@ -138,7 +174,8 @@ public final class ImageDownloader: Sendable {
         precondition(failureBackoff >= 0, "failureBackoff must not be negative")
         sessionDelegate = DownloadSessionDelegate(
             directory: temporaryDirectory ?? Self.makeTemporaryDirectoryURL(),
-            removesDirectoryWhenInvalidated: temporaryDirectory == nil, maximumResponseSize: maximumResponseSize)
+            removesDirectoryWhenInvalidated: temporaryDirectory == nil)
+        self.maximumResponseSize = maximumResponseSize
         let sessionConfiguration = Self.sessionConfiguration(from: configuration)
         requestTimeout = sessionConfiguration.timeoutIntervalForRequest
         session = SharedSession(session: Self.makeSession(sessionConfiguration, delegate: sessionDelegate))
@@ -146,15 +183,17 @@ public final class ImageDownloader: Sendable {
         state = Lock(
             State(
                 schedule: DownloadSchedule(maximumConcurrentTransfers: maximumConcurrentDownloads),
-                recentFailures: RecentFailures(backoff: failureBackoff)))
+                recentFailures: RecentFailures(backoff: failureBackoff),
+                partialBodies: PartialBodies(maximumTotalLength: maximumResponseSize)))
         sessionDelegate.attach(self)
     }
 
     deinit {
-        let transfers = state.withLock { state in
+        let (transfers, partialBodies) = state.withLock { state in
             state.isClosed = true
-            return state.schedule.removeAll()
+            return (state.schedule.removeAll(), state.partialBodies.removeAll())
         }
+        for partialBody in partialBodies { partialBody.delete() }
         // Cancels every task; their completions reach the delegate, which deletes their files.
         session.session.invalidateAndCancel()
         let completions = transfers.flatMap { $0.waiters.values.map(\.completion) }
@@ -172,17 +211,48 @@ public final class ImageDownloader: Sendable {
     /// ``ImageStoreError/cancelled`` after ``cancel(_:)``, or with the remembered error of a URL
     /// that failed within the back-off.
     ///
+    /// A ticket that joins a transfer under way (or queued) gets that transfer's response: the
+    /// ticket that made the transfer chose whether it revalidates and where its body goes, so a
+    /// ticket that passed no `validity` may get ``DownloadResponse/Content/notModified``. The
+    /// caller then holds the stored body, or, if it vanished meanwhile, downloads again without
+    /// `validity` once this transfer has ended.
+    ///
+    /// | `validity` | request | answer | completion |
+    /// |---|---|---|---|
+    /// | nil, or without validators | plain `GET` (continuing a kept partial body if there is one) | 2xx | ``DownloadResponse/Content/body(_:)`` |
+    /// | with `entityTag` / `lastModified` | `If-None-Match` / `If-Modified-Since` | 304 | ``DownloadResponse/Content/notModified`` |
+    /// | with validators | the same | 2xx | ``DownloadResponse/Content/body(_:)``, the new body |
+    /// | nil | plain `GET` | 304 | ``ImageStoreError/httpStatus(_:code:)`` |
+    ///
+    /// A large body cut short (a lost connection, a timeout, or cancelled because its last
+    /// ticket left) is kept when it can be resumed, and the next unconditional transfer of its
+    /// identity asks only for the rest (`Range`, `If-Range`). If the server answers with the
+    /// whole body (the picture changed), it is read from the start; if it refuses the range
+    /// (416) or answers with another one, the partial body is dropped and the same transfer asks
+    /// again for the whole body, which its tickets never notice. The transfer cut short counts
+    /// as a failure for the back-off like any other; the first transfer after it resumes.
+    ///
     /// - Parameters:
     ///   - source: The URL and the identity transfers are shared by.
+    ///   - validity: A stored response to revalidate: its validators make the request
+    ///     conditional. Defaults to nil.
+    ///   - bodyDirectory: The folder the body's temporary file goes in (the disk cache's, so the
+    ///     body is on the cache's volume); it must exist. The file is deleted before the
+    ///     completion is called, whatever happens (the delivered `Data` maps it and stays
+    ///     readable), unless it is kept as a partial body, which is deleted with the downloader
+    ///     at the latest. Defaults to nil: the downloader's own folder.
     ///   - priority: How soon the transfer should start, if it has to wait for a slot.
-    ///   - completion: Gets the complete body, or the error.
+    ///   - completion: Gets the response, or the error.
     /// - Returns: The ticket that cancels this wait or changes its priority.
     func download(
-        _ source: URLSource, priority: ImageLoadPriority, completion: @escaping DownloadCompletion
+        _ source: URLSource, revalidating validity: ResponseValidity? = nil, bodyDirectory: URL? = nil,
+        priority: ImageLoadPriority, completion: @escaping DownloadCompletion
     ) -> DownloadTicket {
         let now = DispatchTime.now().uptimeNanoseconds
         let (ticket, admission) = state.withLock {
-            $0.admit(source, priority: priority, completion: completion, now: now)
+            $0.admit(
+                source, revalidating: validity, bodyDirectory: bodyDirectory, priority: priority,
+                completion: completion, now: now)
         }
         switch admission {
         case .start(let starts):
@@ -196,7 +266,8 @@ public final class ImageDownloader: Sendable {
     /// Stops `ticket`'s wait: its completion gets ``ImageStoreError/cancelled`` at once (on a
     /// global dispatch queue). When the transfer's last ticket leaves, a queued transfer is
     /// dropped and never reaches the server; one under way is cancelled at the socket, and
-    /// nothing it received is kept. A ticket that already got its outcome is ignored.
+    /// nothing it received is kept but a partial body worth resuming. A ticket that already got
+    /// its outcome is ignored.
     func cancel(_ ticket: DownloadTicket) {
         guard let removal = state.withLock({ $0.remove(ticket) }) else { return }
         removal.abandonedTask?.cancel()
@@ -215,6 +286,11 @@ public final class ImageDownloader: Sendable {
         state.withLock { $0.statistics }
     }
 
+    /// The partial bodies kept for resuming, oldest first; for tests.
+    var partialBodies: [PartialBody] {
+        state.withLock { $0.partialBodies.bodies }
+    }
+
     /// Traps if the schedule's tables disagree; for tests.
     func _checkInvariants() {
         state.withLock { $0.schedule._checkInvariants() }
@@ -227,13 +303,20 @@ public final class ImageDownloader: Sendable {
         state.withLock { $0.statistics.bytesDownloaded += count }
     }
 
-    /// Delivers a task's outcome to every ticket of its transfer and gives its slot to the next.
-    func transferEnded(taskIdentifier: Int, with outcome: Result<Data, ImageStoreError>) {
+    /// Ends a task's transfer and gives its slot to the next; or starts the transfer again when
+    /// the server refused to continue a partial body.
+    ///
+    /// - Returns: What delivers the outcome to every ticket of the transfer. The caller lets go
+    ///   of the downloader before calling it, so a ticket that has its outcome never finds the
+    ///   downloader kept alive by the delivery.
+    func transferEnded(taskIdentifier: Int, with ending: ResponseStream.Ending) -> @Sendable () -> Void {
         let now = DispatchTime.now().uptimeNanoseconds
-        guard let ending = state.withLock({ $0.finish(taskIdentifier: taskIdentifier, with: outcome, now: now) })
-        else { return }
-        start(ending.starts)
-        for completion in ending.completions { completion(outcome) }
+        let ended = state.withLock { $0.end(taskIdentifier: taskIdentifier, with: ending, now: now) }
+        for partialBody in ended.deletions { partialBody.delete() }
+        start(ended.starts)
+        guard case .finished(let outcome, _, _) = ending else { return {} }
+        let completions = ended.completions
+        return { for completion in completions { completion(outcome) } }
     }
 
     // MARK: Starting transfers
@@ -242,14 +325,34 @@ public final class ImageDownloader: Sendable {
     /// modifier is the app's code.
     private func start(_ starts: [DownloadSchedule.Start]) {
         for start in starts {
+            let identity = start.source.identity
+            let partialBody = start.mayResume ? state.withLock { $0.partialBodies.take(identity) } : nil
             var request = URLRequest(
-                url: start.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: requestTimeout)
+                url: start.source.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: requestTimeout)
             requestModifier?(&request)
+            // After the modifier: the stream reads 304 and 206 by what these fields asked for.
+            if let validity = start.validity {
+                if let entityTag = validity.entityTag {
+                    request.setValue(entityTag, forHTTPHeaderField: "If-None-Match")
+                }
+                if let lastModified = validity.lastModified {
+                    request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+                }
+            }
+            if let partialBody {
+                request.setValue(partialBody.rangeFieldValue, forHTTPHeaderField: "Range")
+                request.setValue(partialBody.validator, forHTTPHeaderField: "If-Range")
+            }
             let task = session.session.dataTask(with: request)
-            sessionDelegate.expect(taskIdentifier: task.taskIdentifier, url: start.url)
-            let attached = state.withLock { $0.attach(SessionTask(task: task), to: start.transfer) }
+            let stream = ResponseStream(
+                url: start.source.url, identity: identity, limit: maximumResponseSize,
+                bodyDirectory: start.bodyDirectory ?? sessionDelegate.directory, isConditional: start.validity != nil,
+                resuming: partialBody, requestTime: Date().timeIntervalSince1970)
+            let followed = sessionDelegate.expect(taskIdentifier: task.taskIdentifier, stream)
+            let attached = followed && state.withLock { $0.attach(SessionTask(task: task), for: start) }
             // A transfer that lost its tickets meanwhile never reaches the server; cancelling the
-            // unstarted task lets the session forget it.
+            // unstarted task lets the session forget it, and its stream hands the partial body
+            // back.
             if attached { task.resume() } else { task.cancel() }
         }
     }

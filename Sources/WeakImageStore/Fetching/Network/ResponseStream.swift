@@ -5,14 +5,15 @@ import FoundationNetworking
 #endif
 
 /// One task's response as it arrives: refused on its redirects, status or declared length before
-/// any body is read; counted against the size limit as it grows; written to a ``BodyFile``; and
-/// checked against its declared length at the end. Nothing partial comes out of it.
+/// any body is read; counted against the size limit as it grows; written to a ``BodyFile`` (or
+/// appended to a kept ``PartialBody``); and checked against its declared length at the end.
+/// Nothing partial comes out of it, except a partial body kept for resuming.
 ///
 /// | event | refused with |
 /// |---|---|
 /// | an 11th redirect | ``ImageStoreError/downloadFailed(_:reason:)`` |
 /// | a redirect from https to http | ``ImageStoreError/downloadFailed(_:reason:)`` |
-/// | a status other than 2xx | ``ImageStoreError/httpStatus(_:code:)`` |
+/// | a status other than 2xx, or 304 to a conditional request, or 206 to a range request | ``ImageStoreError/httpStatus(_:code:)`` |
 /// | `Content-Length` over the limit | ``ImageStoreError/responseTooLarge(_:limit:)`` |
 /// | body bytes past the limit | ``ImageStoreError/responseTooLarge(_:limit:)`` |
 /// | the connection ends before `Content-Length` bytes | ``ImageStoreError/responseTruncated(_:expected:received:)`` |
@@ -20,27 +21,85 @@ import FoundationNetworking
 /// A refusal is remembered here and the delegate cancels the task (on Linux the response
 /// disposition `.cancel` is ignored), so the error that ends the task is this one, not the
 /// cancellation.
+///
+/// When the request continues a partial body (`Range: bytes=<length>-`, `If-Range`):
+///
+/// | answer | what happens |
+/// |---|---|
+/// | 206, `Content-Range: bytes <length>-<total − 1>/<total>`, total as known | the rest is appended to the partial body's file |
+/// | 200 (the representation changed) | the partial body is deleted; the new body is read from its start |
+/// | 416, or a 206 that does not continue the partial body | the partial body is deleted, and the ending asks for the whole body in a new request |
+/// | anything else (a refused connection, 404) | the partial body is handed back to be kept |
 struct ResponseStream: Sendable {
+    /// How a task ended.
+    enum Ending: Sendable {
+        /// The transfer's outcome.
+        ///
+        /// - Parameters:
+        ///   - keeping: A partial body to keep for resuming: its file is not deleted.
+        ///   - resumedBytes: Bytes of the body that came from a partial body, not the network.
+        case finished(Result<DownloadResponse, ImageStoreError>, keeping: PartialBody?, resumedBytes: Int)
+        /// The server refused to continue the partial body, which is deleted: ask again for the
+        /// whole body.
+        case restartWithoutRange
+    }
+
     /// Redirects followed before the transfer fails; URLSession's own limits differ by platform.
     static let maximumRedirects = 10
 
     /// The URL the caller asked for: every error names it, whatever redirects followed.
     let url: URL
+    /// The identity a kept partial body is filed under.
+    let identity: SourceIdentity
     /// The most body bytes accepted.
     let limit: Int
-    /// Body bytes received, counted whether or not they were kept.
+    /// Where the body's file is made.
+    let bodyDirectory: URL
+    /// Whether the request carried `If-None-Match` or `If-Modified-Since`, so a 304 is an answer.
+    let isConditional: Bool
+    /// Seconds since 1970 when the request was sent.
+    let requestTime: Double
+    /// Body bytes received, counted whether or not they were kept; a continued partial body's
+    /// bytes included.
     private(set) var received = 0
     /// Why the response was refused, if it was.
     private(set) var failure: ImageStoreError?
     private var redirects = 0
-    /// The length the body must reach: `Content-Length`, unless a content coding makes it the
-    /// length of other bytes than the ones delivered.
+    /// The length the body must reach: `Content-Length` (or the `Content-Range` total), unless a
+    /// content coding makes it the length of other bytes than the ones delivered.
     private var declaredLength: Int?
     private var file: BodyFile?
+    /// The partial body the request asked to continue, until the answer adopts or drops it.
+    private var resuming: PartialBody?
+    /// Bytes of the body taken from a partial body.
+    private var resumedBytes = 0
+    /// The validator of the partial body continued, for a 206 that repeats none.
+    private var resumedValidator: String?
+    /// The final response's header fields, names lowercased, and when they arrived.
+    private var response: (headers: [String: String], time: Double)?
+    private var isNotModified = false
+    private var restartsWithoutRange = false
 
-    init(url: URL, limit: Int) {
+    /// - Parameters:
+    ///   - url: The URL asked for.
+    ///   - identity: Its identity.
+    ///   - limit: The most body bytes accepted.
+    ///   - bodyDirectory: Where the body's file is made.
+    ///   - isConditional: Whether the request revalidates.
+    ///   - resuming: The partial body the request asks to continue; the stream owns its file
+    ///     from now on.
+    ///   - requestTime: Seconds since 1970 when the request is sent.
+    init(
+        url: URL, identity: SourceIdentity, limit: Int, bodyDirectory: URL, isConditional: Bool = false,
+        resuming: PartialBody? = nil, requestTime: Double = 0
+    ) {
         self.url = url
+        self.identity = identity
         self.limit = limit
+        self.bodyDirectory = bodyDirectory
+        self.isConditional = isConditional
+        self.resuming = resuming
+        self.requestTime = requestTime
     }
 
     /// Decides on a redirect from `source` (the URL that answered with it) to `destination`.
@@ -58,35 +117,45 @@ struct ResponseStream: Sendable {
         return failure == nil
     }
 
-    /// Checks the final response and opens the body's file in `directory`.
+    /// Checks the final response, which arrived at `time` (seconds since 1970), and opens the
+    /// body's file.
     ///
     /// - Returns: Whether to read the body.
-    mutating func accepts(_ response: URLResponse, bodyDirectory directory: URL) -> Bool {
-        guard failure == nil else { return false }
+    mutating func accepts(_ response: URLResponse, at time: Double = Date().timeIntervalSince1970) -> Bool {
+        guard failure == nil, !restartsWithoutRange else { return false }
         guard let response = response as? HTTPURLResponse else {
             failure = .downloadFailed(url, reason: "the response is not an HTTP response")
             return false
         }
-        guard (200..<300).contains(response.statusCode) else {
+        let headers = Self.headerFields(of: response)
+        self.response = (headers, time)
+        discardBody()  // A second final response replaces the first.
+        received = 0
+        resumedBytes = 0
+        resumedValidator = nil
+        isNotModified = false
+        switch response.statusCode {
+        case 304 where isConditional:
+            isNotModified = true
+            return true
+        case 206:
+            guard let partial = resuming else {
+                failure = .httpStatus(url, code: 206)
+                return false
+            }
+            return continues(partial, with: response, headers: headers)
+        case 416 where resuming != nil:
+            dropResumedBodyAndRestart()
+            return false
+        case 200..<300:
+            // A whole body: the representation changed, or the server ignores ranges.
+            resuming?.delete()
+            resuming = nil
+            return opensNewFile(for: response, headers: headers)
+        default:
             failure = .httpStatus(url, code: response.statusCode)
             return false
         }
-        let length = response.expectedContentLength
-        if length > Int64(limit) {
-            failure = .responseTooLarge(url, limit: limit)
-            return false
-        }
-        let coding = response.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
-        declaredLength = length >= 0 && coding == "identity" ? Int(length) : nil
-        discardBody()  // A second final response replaces the first.
-        received = 0
-        do {
-            file = try BodyFile.create(in: directory)
-        } catch {
-            failure = .downloadFailed(url, reason: error.description)
-            return false
-        }
-        return true
     }
 
     /// Appends a piece of the body, unless it would take the body past the limit.
@@ -108,16 +177,46 @@ struct ResponseStream: Sendable {
         return true
     }
 
-    /// The outcome once the task completed with `error`: the whole body, or why not. The file is
-    /// closed and deleted either way; the stream is spent.
+    /// How the task ended, given the `error` it completed with: the response, or why there is
+    /// none. The body's file is closed, then deleted unless kept as a partial body; the stream is
+    /// spent.
     ///
     /// A refusal recorded earlier wins over the cancellation that carried it out; a cancellation
-    /// nobody asked for here is ``ImageStoreError/cancelled``.
-    mutating func finish(transportError error: (any Error)?) -> Result<Data, ImageStoreError> {
+    /// nobody asked for here is ``ImageStoreError/cancelled``. A body cut short (the connection
+    /// lost, a timeout, the transfer cancelled) is kept as a partial body when it can be resumed:
+    /// at least ``PartialBody/minimumLength`` bytes, a strong validator, no content coding.
+    mutating func finish(transportError error: (any Error)?) -> Ending {
         let file = self.file
         self.file = nil
         file?.finishWriting()
-        defer { file?.delete() }
+        let unadopted = resuming
+        resuming = nil
+        if restartsWithoutRange { return .restartWithoutRange }
+        let result = outcome(transportError: error, file: file)
+        var kept: PartialBody?
+        if case .failure = result, failure == nil, let file, let partial = partialBody(in: file) {
+            kept = partial
+        } else {
+            file?.delete()
+        }
+        // A partial body that no 2xx answer touched is still good for another try.
+        return .finished(result, keeping: kept ?? unadopted, resumedBytes: resumedBytes)
+    }
+
+    /// Closes and deletes the body's file, if one is open, and the partial body the request
+    /// meant to continue: nothing will resume it (the session is gone).
+    mutating func discard() {
+        discardBody()
+        resuming?.delete()
+        resuming = nil
+    }
+
+    // MARK: Answers
+
+    /// The outcome as the caller sees it, before any partial body is kept.
+    private func outcome(transportError error: (any Error)?, file: BodyFile?) -> Result<
+        DownloadResponse, ImageStoreError
+    > {
         if let failure { return .failure(failure) }
         let short = declaredLength.map { received < $0 } ?? false
         if let error {
@@ -130,21 +229,139 @@ struct ResponseStream: Sendable {
         if short, let declaredLength {
             return .failure(.responseTruncated(url, expected: declaredLength, received: received))
         }
-        guard let file else {
+        guard let response else {
             return .failure(.downloadFailed(url, reason: "the transfer ended without a response"))
         }
-        do {
-            return .success(try file.contents(length: received))
-        } catch {
-            return .failure(.downloadFailed(url, reason: error.description))
+        let content: DownloadResponse.Content
+        if isNotModified {
+            content = .notModified
+        } else {
+            guard let file else {
+                return .failure(.downloadFailed(url, reason: "the transfer ended without a response"))
+            }
+            do {
+                content = .body(try file.contents(length: received))
+            } catch {
+                return .failure(.downloadFailed(url, reason: error.description))
+            }
         }
+        return .success(
+            DownloadResponse(
+                content: content, headers: response.headers, requestTime: requestTime, responseTime: response.time))
+    }
+
+    /// The body cut short in `file`, if it is worth keeping and can be resumed.
+    private func partialBody(in file: BodyFile) -> PartialBody? {
+        guard let headers = response?.headers, received >= PartialBody.minimumLength,
+            declaredLength.map({ received < $0 }) ?? true,
+            let validator = PartialBody.rangeValidator(of: headers) ?? resumedValidator
+        else { return nil }
+        return PartialBody(
+            identity: identity, path: file.path, length: received, validator: validator, totalLength: declaredLength)
+    }
+
+    /// Checks a whole body's declared length and opens a new file for it.
+    private mutating func opensNewFile(for response: HTTPURLResponse, headers: [String: String]) -> Bool {
+        let length = response.expectedContentLength
+        if length > Int64(limit) {
+            failure = .responseTooLarge(url, limit: limit)
+            return false
+        }
+        let coding = headers["content-encoding"]?.lowercased() ?? "identity"
+        declaredLength = length >= 0 && coding == "identity" ? Int(length) : nil
+        do {
+            file = try BodyFile.create(in: bodyDirectory)
+        } catch {
+            failure = .downloadFailed(url, reason: error.description)
+            return false
+        }
+        return true
+    }
+
+    /// Adopts `partial` if the 206 continues it exactly; otherwise drops it and asks for a
+    /// restart.
+    private mutating func continues(
+        _ partial: PartialBody, with response: HTTPURLResponse, headers: [String: String]
+    ) -> Bool {
+        guard let range = headers["content-range"].flatMap(Self.contentRange),
+            range.first == partial.length,
+            let total = range.total ?? partial.totalLength, partial.totalLength.map({ $0 == total }) ?? true,
+            range.last == total - 1,
+            response.expectedContentLength < 0 || response.expectedContentLength == Int64(total - partial.length),
+            (headers["content-encoding"]?.lowercased() ?? "identity") == "identity",
+            headers["etag"].map({ $0 == partial.validator || !partial.validator.hasPrefix("\"") }) ?? true
+        else {
+            dropResumedBodyAndRestart()
+            return false
+        }
+        guard total <= limit else {
+            resuming?.delete()
+            resuming = nil
+            failure = .responseTooLarge(url, limit: limit)
+            return false
+        }
+        do {
+            file = try BodyFile.openForAppending(path: partial.path, expectedLength: partial.length)
+        } catch {
+            dropResumedBodyAndRestart()
+            return false
+        }
+        resuming = nil
+        received = partial.length
+        resumedBytes = partial.length
+        resumedValidator = partial.validator
+        declaredLength = total
+        return true
+    }
+
+    private mutating func dropResumedBodyAndRestart() {
+        resuming?.delete()
+        resuming = nil
+        restartsWithoutRange = true
     }
 
     /// Closes and deletes the body's file, if one is open.
-    mutating func discardBody() {
+    private mutating func discardBody() {
         guard let file else { return }
         self.file = nil
         file.finishWriting()
         file.delete()
+    }
+
+    // MARK: Header fields
+
+    /// `bytes first-last/total` (RFC 9110 §14.4); `total` nil for `*`.
+    static func contentRange(_ value: String) -> (first: Int, last: Int, total: Int?)? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard trimmed.lowercased().hasPrefix("bytes ") else { return nil }
+        let spec = trimmed.dropFirst("bytes ".count).trimmingCharacters(in: .whitespaces)
+        let parts = spec.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        let bounds = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+        guard bounds.count == 2, let first = Self.decimal(bounds[0]), let last = Self.decimal(bounds[1]),
+            first <= last
+        else { return nil }
+        if parts[1] == "*" { return (first, last, nil) }
+        guard let total = Self.decimal(parts[1]), last < total else { return nil }
+        return (first, last, total)
+    }
+
+    /// Digits only, no sign, no overflow.
+    private static func decimal(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
+        return Int(text)
+    }
+
+    /// The response's header fields with lowercased names.
+    static func headerFields(of response: HTTPURLResponse) -> [String: String] {
+        var fields: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            guard let name = name as? String, let value = value as? String else { continue }
+            let key = name.lowercased()
+            fields[key] = fields[key].map { "\($0), \(value)" } ?? value
+        }
+        return fields
     }
 }

@@ -3,10 +3,14 @@ import Foundation
 /// Identifies a transfer within its ``DownloadSchedule``.
 typealias TransferID = Int
 
-/// What a ticket is called back with: the complete body, or why there is none.
-typealias DownloadCompletion = @Sendable (Result<Data, ImageStoreError>) -> Void
+/// What a ticket is called back with: the transfer's response, or why there is none.
+typealias DownloadCompletion = @Sendable (Result<DownloadResponse, ImageStoreError>) -> Void
 
 /// One transfer of one URL identity, and the tickets waiting for it.
+///
+/// What is asked for is decided by the ticket that made the transfer: whether it revalidates a
+/// stored response, and where the body's file goes. Tickets that join later get the same
+/// response, a `304` included.
 struct Transfer: Sendable {
     /// Where the transfer is in its life.
     enum Phase: Sendable {
@@ -26,6 +30,10 @@ struct Transfer: Sendable {
 
     /// The URL fetched, and the identity the transfer is shared by.
     let source: URLSource
+    /// The stored response to revalidate (the first ticket's), if it has a validator to send.
+    let validity: ResponseValidity?
+    /// Where the body's file goes (the first ticket's); nil for the downloader's own folder.
+    let bodyDirectory: URL?
     var waiters: [DownloadTicket: Waiter] = [:]
     var phase = Phase.queued
     /// The queue entry that stands for this transfer; older entries are stale (see ``LoadQueue``).
@@ -33,8 +41,10 @@ struct Transfer: Sendable {
     /// The priority ``queueTicket`` was queued at.
     var queuedPriority: ImageLoadPriority?
 
-    init(source: URLSource) {
+    init(source: URLSource, validity: ResponseValidity?, bodyDirectory: URL?) {
         self.source = source
+        self.validity = validity
+        self.bodyDirectory = bodyDirectory
     }
 
     /// The highest priority among the waiters: the one the transfer is queued at.

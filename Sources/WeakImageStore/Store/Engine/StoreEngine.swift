@@ -248,7 +248,11 @@ final class StoreEngine: Sendable {
     private func download(_ url: URLSource, for load: LoadID) {
         guard let priority = state.withLock({ $0.awaitDownload(load) }) else { return }
         let ticket = sources.downloader.download(url, priority: priority) { [weak self] result in
-            self?.downloadFinished(load, with: result)
+            // Unconditional requests get no 304; the cache's integration handles `.notModified`.
+            let body = result.flatMap { response in
+                response.body.map { Result.success($0) } ?? .failure(.httpStatus(url.url, code: 304))
+            }
+            self?.downloadFinished(load, with: body)
         }
         let (wanted, changes) = state.withLock {
             ($0.recordDownloadTicket(ticket, for: load), $0.takeDownloadChanges())

@@ -7,12 +7,12 @@ import XCTest
 /// for them with a deadline.
 final class DownloadOutcomes: @unchecked Sendable {
     private let condition = NSCondition()
-    private var results: [String: [Result<Data, ImageStoreError>]] = [:]
+    private var results: [String: [Result<DownloadResponse, ImageStoreError>]] = [:]
     private var order: [String] = []
     private var issued: [String] = []
 
     /// A completion that records its outcome under `label`.
-    func recorder(_ label: String) -> @Sendable (Result<Data, ImageStoreError>) -> Void {
+    func recorder(_ label: String) -> @Sendable (Result<DownloadResponse, ImageStoreError>) -> Void {
         condition.lock()
         issued.append(label)
         condition.unlock()
@@ -38,7 +38,7 @@ final class DownloadOutcomes: @unchecked Sendable {
     }
 
     /// Waits for the outcome of `label` and returns it, or nil after `timeout` seconds.
-    func outcome(_ label: String, timeout: Double = 5) -> Result<Data, ImageStoreError>? {
+    func outcome(_ label: String, timeout: Double = 5) -> Result<DownloadResponse, ImageStoreError>? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -77,21 +77,44 @@ final class DownloadOutcomes: @unchecked Sendable {
     }
 
     /// Every outcome so far.
-    var all: [Result<Data, ImageStoreError>] {
+    var all: [Result<DownloadResponse, ImageStoreError>] {
         condition.lock()
         defer { condition.unlock() }
         return results.values.flatMap { $0 }
     }
 }
 
-extension Result where Success == Data, Failure == ImageStoreError {
-    /// The body's bytes, or nil for a failure.
+extension Result where Success == DownloadResponse, Failure == ImageStoreError {
+    /// The body's bytes, or nil for a failure or a 304.
     var bytes: [UInt8]? {
-        if case .success(let data) = self { [UInt8](data) } else { nil }
+        if case .success(let response) = self, let body = response.body { [UInt8](body) } else { nil }
+    }
+
+    /// Whether this is a 304's ``DownloadResponse/Content/notModified``.
+    var isNotModified: Bool {
+        if case .success(let response) = self, case .notModified = response.content { true } else { false }
     }
 
     /// The error, or nil for a success.
     var error: ImageStoreError? {
         if case .failure(let error) = self { error } else { nil }
     }
+}
+
+extension ResponseStream.Ending {
+    /// The outcome, or nil for a restart.
+    var result: Result<DownloadResponse, ImageStoreError>? {
+        if case .finished(let result, _, _) = self { result } else { nil }
+    }
+
+    /// The partial body kept, if any.
+    var keptPartialBody: PartialBody? {
+        if case .finished(_, let partial, _) = self { partial } else { nil }
+    }
+
+    /// The body's bytes, or nil.
+    var bytes: [UInt8]? { result?.bytes }
+
+    /// The error, or nil.
+    var error: ImageStoreError? { result?.error }
 }

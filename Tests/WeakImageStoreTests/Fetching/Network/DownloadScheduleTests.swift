@@ -30,7 +30,8 @@ final class DownloadScheduleTests: XCTestCase {
     {
         ticketCount += 1
         let ticket = DownloadTicket(id: ticketCount)
-        let starts = schedule.add(ticket, for: source(path), priority: priority, completion: { _ in })
+        let starts = schedule.add(
+            ticket, for: source(path), revalidating: nil, bodyDirectory: nil, priority: priority, completion: { _ in })
         schedule._checkInvariants()
         return (ticket, starts)
     }

@@ -52,8 +52,13 @@ class DownloaderTestCase: XCTestCase {
 
     /// Downloads `target`, its outcome recorded under `label` (the target unless given).
     @discardableResult
-    func download(_ target: String, label: String? = nil, priority: ImageLoadPriority = .normal) -> DownloadTicket {
-        downloader.download(source(target), priority: priority, completion: outcomes.recorder(label ?? target))
+    func download(
+        _ target: String, label: String? = nil, revalidating validity: ResponseValidity? = nil,
+        bodyDirectory: URL? = nil, priority: ImageLoadPriority = .normal
+    ) -> DownloadTicket {
+        downloader.download(
+            source(target), revalidating: validity, bodyDirectory: bodyDirectory, priority: priority,
+            completion: outcomes.recorder(label ?? target))
     }
 
     /// The files in the downloader's folder.
@@ -80,5 +85,11 @@ class DownloaderTestCase: XCTestCase {
     /// Bytes numbered from 0, for bodies.
     func bytes(_ count: Int) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: $0) }
+    }
+
+    /// `count` seeded random bytes: a piece spliced at the wrong offset cannot match.
+    func randomBytes(_ count: Int, seed: UInt64 = 1) -> [UInt8] {
+        var generator = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 }

@@ -7,7 +7,8 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// One response's checks alone: redirects, statuses, lengths, and which error wins.
+/// One response's checks alone: redirects, statuses, lengths, and which error wins. (Resuming is
+/// in ``ResponseStreamResumeTests``.)
 final class ResponseStreamTests: XCTestCase {
     private let url = URL(string: "https://example.com/a.png")!
     private var directory: TestDirectory!
@@ -24,9 +25,17 @@ final class ResponseStreamTests: XCTestCase {
         HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
     }
 
+    private func makeStream(
+        url: URL? = nil, limit: Int = 100, directory: URL? = nil, isConditional: Bool = false
+    ) -> ResponseStream {
+        ResponseStream(
+            url: url ?? self.url, identity: URLSource(url ?? self.url, cacheKey: nil).identity, limit: limit,
+            bodyDirectory: directory ?? self.directory.url, isConditional: isConditional)
+    }
+
     func test_aRedirectFromHTTPSToHTTP_isRefused() {
         // Given
-        var stream = ResponseStream(url: url, limit: 100)
+        var stream = makeStream()
         // When
         let allowed = stream.allowsRedirect(from: url, to: URL(string: "http://example.com/a.png"))
         // Then
@@ -38,7 +47,7 @@ final class ResponseStreamTests: XCTestCase {
 
     func test_redirectsWithinHTTPS_orUpToIt_areAllowed_tenTimes() {
         // Given
-        var stream = ResponseStream(url: URL(string: "http://example.com/a.png")!, limit: 100)
+        var stream = makeStream(url: URL(string: "http://example.com/a.png")!)
         let secure = URL(string: "https://example.com/b.png")
         // When
         let allowed = (0..<11).map { _ in stream.allowsRedirect(from: secure, to: secure) }
@@ -48,9 +57,9 @@ final class ResponseStreamTests: XCTestCase {
 
     func test_aStatusOutside2xx_isRefused_beforeAnyFile() {
         // Given
-        var stream = ResponseStream(url: url, limit: 100)
+        var stream = makeStream()
         // When
-        let accepted = stream.accepts(response(status: 304), bodyDirectory: directory.url)
+        let accepted = stream.accepts(response(status: 304))
         // Then
         XCTAssertFalse(accepted)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
@@ -59,9 +68,9 @@ final class ResponseStreamTests: XCTestCase {
 
     func test_aDeclaredLengthOverTheLimit_isRefused() {
         // Given
-        var stream = ResponseStream(url: url, limit: 100)
+        var stream = makeStream()
         // When
-        let accepted = stream.accepts(response(headers: ["Content-Length": "101"]), bodyDirectory: directory.url)
+        let accepted = stream.accepts(response(headers: ["Content-Length": "101"]))
         // Then
         XCTAssertFalse(accepted)
         XCTAssertEqual(stream.finish(transportError: nil).error, .responseTooLarge(url, limit: 100))
@@ -69,8 +78,8 @@ final class ResponseStreamTests: XCTestCase {
 
     func test_aBodyPastTheLimit_isRefused_andTheFileDeleted() {
         // Given
-        var stream = ResponseStream(url: url, limit: 100)
-        XCTAssertTrue(stream.accepts(response(), bodyDirectory: directory.url))
+        var stream = makeStream()
+        XCTAssertTrue(stream.accepts(response()))
         XCTAssertTrue(stream.append(Data(count: 60)))
         // When
         let goesOn = stream.append(Data(count: 41))
@@ -82,8 +91,8 @@ final class ResponseStreamTests: XCTestCase {
 
     func test_aCompleteBody_isDelivered_andTheFileDeleted() {
         // Given
-        var stream = ResponseStream(url: url, limit: 100)
-        XCTAssertTrue(stream.accepts(response(headers: ["Content-Length": "5"]), bodyDirectory: directory.url))
+        var stream = makeStream()
+        XCTAssertTrue(stream.accepts(response(headers: ["Content-Length": "5"])))
         XCTAssertTrue(stream.append(Data([1, 2])))
         XCTAssertTrue(stream.append(Data([3, 4, 5])))
         // When
@@ -94,8 +103,8 @@ final class ResponseStreamTests: XCTestCase {
     }
 
     func test_anEmptyBody_isDelivered() {
-        var stream = ResponseStream(url: url, limit: 100)
-        XCTAssertTrue(stream.accepts(response(status: 204), bodyDirectory: directory.url))
+        var stream = makeStream()
+        XCTAssertTrue(stream.accepts(response(status: 204)))
         XCTAssertEqual(stream.finish(transportError: nil).bytes, [])
     }
 
@@ -105,8 +114,8 @@ final class ResponseStreamTests: XCTestCase {
             (URLError(.networkConnectionLost), .responseTruncated(url, expected: 10, received: 4)),
             (URLError(.timedOut), .downloadFailed(url, reason: "the request timed out (URLError -1001)")),
         ] {
-            var stream = ResponseStream(url: url, limit: 100)
-            XCTAssertTrue(stream.accepts(response(headers: ["Content-Length": "10"]), bodyDirectory: directory.url))
+            var stream = makeStream()
+            XCTAssertTrue(stream.accepts(response(headers: ["Content-Length": "10"])))
             XCTAssertTrue(stream.append(Data([1, 2, 3, 4])))
             XCTAssertEqual(stream.finish(transportError: error).error, expected, "\(String(describing: error))")
         }
@@ -114,9 +123,9 @@ final class ResponseStreamTests: XCTestCase {
 
     func test_anEncodedBody_isNotHeldToItsDeclaredLength() {
         // Given: Content-Length counts the gzip bytes; URLSession delivers them decoded
-        var stream = ResponseStream(url: url, limit: 100)
+        var stream = makeStream()
         let encoded = response(headers: ["Content-Length": "10", "Content-Encoding": "gzip"])
-        XCTAssertTrue(stream.accepts(encoded, bodyDirectory: directory.url))
+        XCTAssertTrue(stream.accepts(encoded))
         XCTAssertTrue(stream.append(Data(count: 30)))
         // When
         let outcome = stream.finish(transportError: nil)
@@ -125,18 +134,18 @@ final class ResponseStreamTests: XCTestCase {
     }
 
     func test_aCancellationNobodyAskedForHere_isCancelled() {
-        var stream = ResponseStream(url: url, limit: 100)
-        XCTAssertTrue(stream.accepts(response(), bodyDirectory: directory.url))
+        var stream = makeStream()
+        XCTAssertTrue(stream.accepts(response()))
         XCTAssertEqual(stream.finish(transportError: URLError(.cancelled)).error, .cancelled)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
     }
 
     func test_aFolderThatCannotHoldFiles_isADownloadFailure() {
         // Given
-        var stream = ResponseStream(url: url, limit: 100)
         let missing = directory.url.appendingPathComponent("missing")
+        var stream = makeStream(directory: missing)
         // When
-        let accepted = stream.accepts(response(), bodyDirectory: missing)
+        let accepted = stream.accepts(response())
         // Then
         XCTAssertFalse(accepted)
         guard case .downloadFailed(url, let reason) = stream.finish(transportError: URLError(.cancelled)).error else {
