@@ -16,10 +16,20 @@ enum AppImages {
     static let downloads: URL? = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?
         .appendingPathComponent("FeedImages", isDirectory: true)
 
-    /// Bundle files first, then downloads: the same name always finds the same file.
+    /// Network pictures (`.url` requests) kept on disk across memory warnings and relaunches, by
+    /// HTTP's caching rules, never past 150 MiB. Nil if the folder cannot be made: the store then
+    /// downloads every memory miss again, and works all the same.
+    static let pictureCache = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first.flatMap {
+        try? DiskImageCache(directory: $0.appendingPathComponent("Pictures", isDirectory: true))
+    }
+
+    /// Bundle files first, then downloads: the same name always finds the same file. URLs go
+    /// memory → disk → network, at most six downloads at once.
     static let store = ImageStore<UIImage>(
         directories: [Bundle.main.resourceURL, downloads].compactMap { $0 },
-        extensions: ["png", "jpg"]
+        extensions: ["png", "jpg"],
+        downloader: ImageDownloader(maximumConcurrentDownloads: 6),
+        diskCache: pictureCache
     )
 }
 #endif

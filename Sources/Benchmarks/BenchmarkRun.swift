@@ -26,6 +26,10 @@ struct BenchmarkRun {
             let blobList = try blobListSection()
             report(blobList.goals, warnings: blobList.warnings, since: started)
             return
+        case .diskCache:
+            let diskCache = diskCacheSection()
+            report(diskCache.goals, warnings: diskCache.warnings, since: started)
+            return
         case .hitPath, .scrolling, .gallery, nil:
             break
         }
@@ -51,7 +55,7 @@ struct BenchmarkRun {
             let gallery = try gallerySection(corpus)
             report(gallery.goals, warnings: gallery.warnings, since: started)
             return
-        case .jpegSpeed, .downsampling, .blobList, nil:
+        case .jpegSpeed, .downsampling, .blobList, .diskCache, nil:
             break
         }
 
@@ -95,11 +99,12 @@ struct BenchmarkRun {
         let scrolling = try scrollingSection(corpus, profile)
         let gallery = try gallerySection(corpus)
         let blobList = try blobListSection()
+        let diskCache = diskCacheSection()
 
         let checks =
             Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
             + jpegChecks + scrolling.goals + gallery.goals + blobList.goals
-            + accountingChecks
+            + diskCache.goals + accountingChecks
         report(
             checks,
             warnings: Goals.measurementWarnings(reports) + scrolling.warnings + gallery.warnings + blobList.warnings,
@@ -137,6 +142,13 @@ struct BenchmarkRun {
         return try BlobListSection(
             profile: options.quick ? .quick : .full, outputDirectory: options.outputDirectory
         ).run()
+    }
+
+    private func diskCacheSection() -> SectionOutcome {
+        print(
+            "DISK CACHE: the same entries in DiskImageCache, a file-per-key folder and Foundation's URLCache; "
+                + "open, miss, hit and write")
+        return DiskCacheSection(quick: options.quick).run()
     }
 
     /// Prints the goal lines, how many passed, the measurement warnings and the total time.

@@ -10,6 +10,7 @@ struct Options {
         case scrolling
         case gallery
         case blobList = "blob-list"
+        case diskCache = "disk-cache"
     }
 
     var quick = false
@@ -29,7 +30,9 @@ struct Options {
         photo opened full size: full-size images everywhere vs thumbnails in the grid, also under a
         16 MiB live-cost budget) and the blob list (500 rows whose ≈500 KB JPEG photos are blobs
         in an in-process table: every blob read by the list's query vs rows holding ids whose
-        photos a provider reads through the store). Prints tables and PASS/FAIL goal lines;
+        photos a provider reads through the store). Then the disk cache: opening, missing, hitting
+        and writing at 1k, 10k and 100k entries against a file-per-key folder and Foundation's
+        URLCache. Prints tables and PASS/FAIL goal lines;
         writes results.csv, scrolling.csv, gallery.csv, bloblist.csv (and per-frame CSVs) and SVG
         charts.
 
@@ -42,7 +45,7 @@ struct Options {
                         (The generated corpus has PNG icons and flat UI, JPEG photos.)
           --only SECTION
                         Only one section and its goals: hit-path, jpeg-speed, downsampling,
-                        scrolling, gallery or blob-list.
+                        scrolling, gallery, blob-list or disk-cache.
           --help        Show this text.
 
         The exit status is 0 even when a goal fails: timing goals are not fit to gate CI.

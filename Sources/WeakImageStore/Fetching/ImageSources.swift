@@ -7,13 +7,22 @@ import Foundation
 /// |---|---|---|
 /// | `.named`, `.file` (and `file:` URLs) | on the file system, remembered by the engine | read beneath the file's root |
 /// | `.provider` | at once, from its identity and version | `data()`, one call per identity at a time |
-/// | `.url` (http, https) | at once, from its canonical URL or cache key | downloaded by the ``ImageDownloader``, never on a loading thread's time |
+/// | `.url` (http, https) | at once, from its canonical URL or cache key | from the disk cache, else downloaded by the ``ImageDownloader``, never on a loading thread's time (see ``NetworkFetcher``) |
 /// | `.url` (any other scheme) | fails with ``ImageStoreError/unsupportedURL(_:reason:)``, no I/O | — |
 struct ImageSources: Sendable {
     let resolver: ImageResolver
     let fileReader: ImageFileReader
-    let downloader: ImageDownloader
+    let network: NetworkFetcher
     let providerReads = ProviderReads()
+
+    init(
+        resolver: ImageResolver, fileReader: ImageFileReader, downloader: ImageDownloader,
+        diskCache: DiskImageCache?
+    ) {
+        self.resolver = resolver
+        self.fileReader = fileReader
+        network = NetworkFetcher(downloader: downloader, diskCache: diskCache)
+    }
 
     /// The resolution of a source that needs no file system, or nil for names and paths, which
     /// must be resolved by ``resolve(_:)`` outside the store's lock.
@@ -50,9 +59,9 @@ struct ImageSources: Sendable {
         return .success(ImageSource(url.identity, bytes: .download(url)))
     }
 
-    /// Fetches the bytes of a resolved source that is not a download, on the calling thread.
-    /// Downloads never block a thread: a synchronous lookup of one fails with
-    /// ``ImageStoreError/notInMemoryOrOnDisk(_:)``, which is also what this answers for one.
+    /// Fetches the bytes of a resolved source on the calling thread. Downloads never block a
+    /// thread: for a URL this answers a fresh entry of the disk cache or
+    /// ``ImageStoreError/notInMemoryOrOnDisk(_:)``.
     func fetch(_ bytes: ByteSource) -> Result<Data, ImageStoreError> {
         switch bytes {
         case .file(let location):
@@ -60,7 +69,7 @@ struct ImageSources: Sendable {
         case .provider(let provider):
             providerReads.read(provider, limit: fileReader.maximumFileSize)
         case .download(let url):
-            .failure(.notInMemoryOrOnDisk(url.url))
+            network.bytesWithoutNetwork(url)
         }
     }
 }

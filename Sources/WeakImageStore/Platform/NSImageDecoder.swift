@@ -54,16 +54,18 @@ extension ImageStore where Image == SharedNSImage {
     ///     pass `[1, 2, 3]` for an app shown only on standard displays.
     ///   - extensions: The file extensions to try, in order. Defaults to `["png"]`.
     ///   - downloader: Downloads `http` and `https` requests. Defaults to a new ``ImageDownloader``.
+    ///   - diskCache: Keeps downloaded bytes on disk. Defaults to none.
     public convenience init(
         directories: [URL] = Bundle.main.resourceURL.map { [$0] } ?? [],
         policy: CachePolicy = .default,
         scales: [Int] = [2, 1, 3],
         extensions: [String] = ["png"],
-        downloader: ImageDownloader = ImageDownloader()
+        downloader: ImageDownloader = ImageDownloader(),
+        diskCache: DiskImageCache? = nil
     ) {
         self.init(
             directories: directories, policy: policy, scales: scales, extensions: extensions,
-            downloader: downloader, decoder: NSImageDecoder()
+            downloader: downloader, diskCache: diskCache, decoder: NSImageDecoder()
         )
     }
 }

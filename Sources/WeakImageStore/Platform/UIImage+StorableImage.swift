@@ -101,16 +101,18 @@ extension ImageStore where Image == UIImage {
     ///     once, here; the store can be created on any thread.
     ///   - extensions: The file extensions to try, in order. Defaults to `["png"]`.
     ///   - downloader: Downloads `http` and `https` requests. Defaults to a new ``ImageDownloader``.
+    ///   - diskCache: Keeps downloaded bytes on disk. Defaults to none.
     public convenience init(
         directories: [URL] = Bundle.main.resourceURL.map { [$0] } ?? [],
         policy: CachePolicy = .default,
         scales: [Int] = ImageStore<UIImage>.screenFirstScales,
         extensions: [String] = ["png"],
-        downloader: ImageDownloader = ImageDownloader()
+        downloader: ImageDownloader = ImageDownloader(),
+        diskCache: DiskImageCache? = nil
     ) {
         self.init(
             directories: directories, policy: policy, scales: scales, extensions: extensions,
-            downloader: downloader, decoder: UIImageDecoder()
+            downloader: downloader, diskCache: diskCache, decoder: UIImageDecoder()
         )
     }
 

@@ -21,9 +21,10 @@ extension ImageStore where Image == Bitmap {
     ///   - maximumFileSize: Files larger than this many bytes are refused before being read.
     ///     Defaults to 64 MiB.
     ///   - maximumConcurrentLoads: The most loads the loading threads run at once; see
-    ///     ``ImageStore/init(directories:policy:scales:extensions:maximumFileSize:maximumConcurrentLoads:downloader:decoder:)``.
+    ///     ``ImageStore/init(directories:policy:scales:extensions:maximumFileSize:maximumConcurrentLoads:downloader:diskCache:decoder:)``.
     ///     Defaults to the number of active processors.
     ///   - downloader: Downloads `http` and `https` requests. Defaults to a new ``ImageDownloader``.
+    ///   - diskCache: Keeps downloaded bytes on disk. Defaults to none.
     ///   - pngDecoder: The PNG decoder, with its size limits. Defaults to `PNGDecoder()` (64 Mi pixels).
     ///   - jpegDecoder: The JPEG decoder, with its size limits. Defaults to `JPEGDecoder()` (64 Mi pixels).
     public convenience init(
@@ -34,13 +35,14 @@ extension ImageStore where Image == Bitmap {
         maximumFileSize: Int = ImageStore.defaultMaximumFileSize,
         maximumConcurrentLoads: Int = ProcessInfo.processInfo.activeProcessorCount,
         downloader: ImageDownloader = ImageDownloader(),
+        diskCache: DiskImageCache? = nil,
         pngDecoder: PNGDecoder = PNGDecoder(),
         jpegDecoder: JPEGDecoder = JPEGDecoder()
     ) {
         self.init(
             directories: directories, policy: policy, scales: scales, extensions: extensions,
             maximumFileSize: maximumFileSize, maximumConcurrentLoads: maximumConcurrentLoads, downloader: downloader,
-            decoder: BitmapDecoder(pngDecoder: pngDecoder, jpegDecoder: jpegDecoder)
+            diskCache: diskCache, decoder: BitmapDecoder(pngDecoder: pngDecoder, jpegDecoder: jpegDecoder)
         )
     }
 }

@@ -44,6 +44,9 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     ///   - downloader: Downloads `http` and `https` requests: one transfer per URL, at most its
     ///     `maximumConcurrentDownloads` at once. Defaults to a new ``ImageDownloader``; pass one
     ///     downloader to several stores to share its transfers and limits.
+    ///   - diskCache: Keeps downloaded bytes on disk, so `.url` requests go memory → disk →
+    ///     network, survive relaunches and are revalidated by HTTP's rules. Defaults to none:
+    ///     every memory miss of a URL downloads it again.
     ///   - decoder: Turns file bytes into images.
     public init(
         directories: [URL],
@@ -53,6 +56,7 @@ public final class ImageStore<Image: StorableImage>: Sendable {
         maximumFileSize: Int = ImageStore.defaultMaximumFileSize,
         maximumConcurrentLoads: Int = ProcessInfo.processInfo.activeProcessorCount,
         downloader: ImageDownloader = ImageDownloader(),
+        diskCache: DiskImageCache? = nil,
         decoder: some ImageDecoding<Image>
     ) {
         engine = StoreEngine(
@@ -61,7 +65,8 @@ public final class ImageStore<Image: StorableImage>: Sendable {
             sources: ImageSources(
                 resolver: ImageResolver(directories: directories, scales: scales, extensions: extensions),
                 fileReader: ImageFileReader(maximumFileSize: maximumFileSize),
-                downloader: downloader),
+                downloader: downloader,
+                diskCache: diskCache),
             decode: { data, scale, maxPixelSize in
                 if let maxPixelSize {
                     CachedImage(try decoder.decode(data, scale: scale, maxPixelSize: maxPixelSize))

@@ -51,6 +51,19 @@ public struct ImageStoreStatistics: Sendable, Equatable {
     public var downloadsCancelled = 0
     /// Body bytes received by the downloader.
     public var bytesDownloaded = 0
+    /// Bodies of `.url` requests read from the store's ``DiskImageCache`` (fresh entries, entries
+    /// a `304 Not Modified` confirmed, and stale entries served when the network failed). Counted
+    /// by the cache: stores sharing one see the same figures, as for the downloader's.
+    public var diskHits = 0
+    /// Lookups of the disk cache that found no usable entry.
+    public var diskMisses = 0
+    /// Bodies written into the disk cache.
+    public var diskWrites = 0
+    /// Stale entries a `304 Not Modified` confirmed: their metadata refreshed, no body written.
+    public var revalidations = 0
+    /// Disk-cache faults the store carried on through: an entry truncated or altered behind the
+    /// cache's back, a full disk, an unwritable or vanished folder, a damaged index.
+    public var diskErrors = 0
     /// The summed ``StorableImage/cost`` of the images the strong layer holds now.
     public var strongCost = 0
     /// The number of images the strong layer holds now.

@@ -178,6 +178,18 @@ public final class DiskImageCache: Sendable {
         return state.withLock { $0.info(of: digest) }
     }
 
+    /// Counts a lookup that found no entry without asking ``read(_:)``, which would count it too.
+    func recordMiss() {
+        state.withLock { $0.statistics.misses += 1 }
+    }
+
+    /// Where downloads bound for the cache are written as they arrive: its temporary folder, on
+    /// the same file system as the bodies. Files there named after a process that no longer
+    /// runs are deleted when a cache opens.
+    var temporaryDirectory: URL {
+        URL(fileURLWithPath: bodies.layout.temporaryFolder, isDirectory: true)
+    }
+
     /// What the cache did since it was opened.
     var statistics: DiskCacheStatistics {
         state.withLock { $0.statistics }

@@ -32,7 +32,9 @@ struct BodyFile: Sendable {
 
     /// Creates a new, empty file with a unique name in `directory`, readable by this user only.
     static func create(in directory: URL) throws(Failure) -> BodyFile {
-        let path = directory.appendingPathComponent("download-\(UUID().uuidString).partial").path
+        // Named after this process, as the disk cache names its own temporary files: a cache
+        // opening over the folder deletes only the files of processes that no longer run.
+        let path = directory.appendingPathComponent("\(getpid())-download-\(UUID().uuidString).partial").path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Failure(action: "create", path: path, reason: errorText(errno)) }
         return BodyFile(path: path, descriptor: descriptor)

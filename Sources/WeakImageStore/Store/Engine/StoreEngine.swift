@@ -13,7 +13,7 @@ final class StoreEngine: Sendable {
     typealias Measure = @Sendable (_ data: Data) -> PixelSize?
 
     let state: Lock<StoreState>
-    private let sources: ImageSources
+    let sources: ImageSources
     private let decode: Decode
     private let measure: Measure
     /// Whether the policy limits live bytes, so decodes reserve their cost first.
@@ -26,7 +26,10 @@ final class StoreEngine: Sendable {
         decode: @escaping Decode, measure: @escaping Measure
     ) {
         precondition(maximumConcurrentLoads >= 1, "maximumConcurrentLoads must be at least 1")
-        state = Lock(StoreState(policy: policy, maximumConcurrentLoads: maximumConcurrentLoads))
+        state = Lock(
+            StoreState(
+                policy: policy, maximumConcurrentLoads: maximumConcurrentLoads,
+                readsDownloadsFromDisk: sources.network.diskCache != nil))
         self.sources = sources
         self.decode = decode
         self.measure = measure
@@ -82,7 +85,25 @@ final class StoreEngine: Sendable {
             return try latch.wait().typedGet()
         case .load(let source, let load):
             return try run(load, fetching: source, for: request, data: data).typedGet()
+        case .readDisk(let source, let maxPixelSize):
+            return try readDisk(source, maxPixelSize: maxPixelSize, for: request)
         }
+    }
+
+    /// A synchronous lookup of a network image: a fresh disk entry decoded on the caller's
+    /// thread as an unshared load, since a load in flight may be waiting on the network.
+    private func readDisk(
+        _ source: ImageSource, maxPixelSize: Int?, for request: ImageRequest
+    ) throws(ImageStoreError) -> CachedImage {
+        let data = try sources.fetch(source.bytes).typedGet()
+        let size = maxPixelSize == nil ? nil : measure(data)
+        var released: [CachedImage] = []
+        let (found, decodeAs) = state.withLock {
+            $0.readFromDisk(source, maxPixelSize: maxPixelSize, size: size, released: &released)
+        }
+        released.removeAll()
+        if let found { return found }
+        return try run(nil, fetching: decodeAs, for: request, data: data).typedGet()
     }
 
     /// An asynchronous lookup: a hit returns without suspending; a miss waits for a loading
@@ -173,11 +194,18 @@ final class StoreEngine: Sendable {
 
     var statistics: ImageStoreStatistics {
         var statistics = state.withLock { $0.statistics }
-        let downloads = sources.downloader.statistics
+        let downloads = sources.network.downloader.statistics
         statistics.downloadsStarted = downloads.downloadsStarted
         statistics.downloadsCompleted = downloads.downloadsCompleted
         statistics.downloadsCancelled = downloads.downloadsCancelled
         statistics.bytesDownloaded = downloads.bytesDownloaded
+        if let disk = sources.network.diskCache?.statistics {
+            statistics.diskHits = disk.hits
+            statistics.diskMisses = disk.misses
+            statistics.diskWrites = disk.writes
+            statistics.revalidations = disk.revalidations
+            statistics.diskErrors = disk.errors
+        }
         return statistics
     }
 
@@ -210,76 +238,34 @@ final class StoreEngine: Sendable {
 
     /// Loading threads come from Dispatch's pool and drain the store's own queue, so the store
     /// decides the order and at most `maximumConcurrentLoads` of them run at once.
-    private func startLoadingThreadNow() {
+    func startLoadingThreadNow() {
         DispatchQueue.global(qos: .userInitiated).async { self.runQueuedLoads() }
     }
 
     private func runQueuedLoads() {
         while let (work, cancellation) = state.withLock({ $0.nextQueuedWork() }) {
             switch work {
-            case .fetch(let load, let source, let data):
+            case .fetch(let load, let source, var data):
                 if data == nil, let url = source.bytes.download {
-                    download(url, for: load)
-                } else {
-                    _ = run(load, fetching: source, for: nil, data: data, cancellation: cancellation)
+                    // Nil while the network fetches the bytes: no loading thread waits for them.
+                    data = bytesFromDiskOrDownload(url, for: load)
+                    if data == nil { continue }
                 }
+                _ = run(load, fetching: source, for: nil, data: data, cancellation: cancellation)
             case .resolve(let load, let request):
                 let resolution = sources.resolve(request.source)
                 var released: [CachedImage] = []
                 let next = state.withLock { $0.resolvedQueuedLoad(load, request, as: resolution, released: &released) }
                 released.removeAll()
                 continueQueuedLoad(load, with: next, for: request, data: nil, cancellation: cancellation)
-            case .measure(let load, let fullSize, let maxPixelSize, let data):
+            case .measure(let load, let fullSize, let maxPixelSize, var data):
                 if data == nil, let url = fullSize.bytes.download {
-                    download(url, for: load)
-                } else {
-                    measureQueuedLoad(
-                        load, source: fullSize, maxPixelSize: maxPixelSize, for: nil, data: data,
-                        cancellation: cancellation)
+                    data = bytesFromDiskOrDownload(url, for: load)
+                    if data == nil { continue }
                 }
-            }
-        }
-    }
-
-    // MARK: Downloads
-
-    /// Hands `load`'s bytes to the downloader; the loading thread goes on with other work, and
-    /// the load is queued again, bytes in hand, when they arrive.
-    private func download(_ url: URLSource, for load: LoadID) {
-        guard let priority = state.withLock({ $0.awaitDownload(load) }) else { return }
-        let ticket = sources.downloader.download(url, priority: priority) { [weak self] result in
-            // Unconditional requests get no 304; the cache's integration handles `.notModified`.
-            let body = result.flatMap { response in
-                response.body.map { Result.success($0) } ?? .failure(.httpStatus(url.url, code: 304))
-            }
-            self?.downloadFinished(load, with: body)
-        }
-        let (wanted, changes) = state.withLock {
-            ($0.recordDownloadTicket(ticket, for: load), $0.takeDownloadChanges())
-        }
-        if !wanted { sources.downloader.cancel(ticket) }
-        apply(changes)
-    }
-
-    private func downloadFinished(_ load: LoadID, with result: Result<Data, ImageStoreError>) {
-        switch result {
-        case .success(let data):
-            if state.withLock({ $0.downloaded(data, for: load) }) { startLoadingThreadNow() }
-        case .failure(.cancelled):
-            // Only a load that nobody waits for any more cancels its download.
-            break
-        case .failure(let error):
-            let waiters = state.withLock { $0.downloadFailed(for: load) }
-            for waiter in waiters { waiter.deliver(.failure(error)) }
-        }
-    }
-
-    /// Tells the downloader what changed under the lock. Never call it under the lock.
-    private func apply(_ changes: [InFlightLoads.DownloadChange]) {
-        for change in changes {
-            switch change {
-            case .cancel(let ticket): sources.downloader.cancel(ticket)
-            case .reprioritize(let ticket, let priority): sources.downloader.setPriority(priority, of: ticket)
+                measureQueuedLoad(
+                    load, source: fullSize, maxPixelSize: maxPixelSize, for: nil, data: data,
+                    cancellation: cancellation)
             }
         }
     }

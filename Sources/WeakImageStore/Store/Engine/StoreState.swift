@@ -23,6 +23,11 @@ struct StoreState: Sendable {
         case load(ImageSource, LoadID?)
         /// Another thread is running the load: wait for its result.
         case wait(LoadLatch)
+        /// A network image memory does not hold, and a disk cache that may: read a fresh entry
+        /// unlocked (of the full-size image; `source` is the thumbnail's when its key is known),
+        /// then call ``readFromDisk(_:maxPixelSize:size:released:)`` and decode it without
+        /// joining any load, since a load in flight may be waiting on the network.
+        case readDisk(ImageSource, maxPixelSize: Int?)
     }
 
     /// What memory alone says about a request.
@@ -84,6 +89,8 @@ struct StoreState: Sendable {
     /// cost once they exist. 0 without a limit.
     var decodingCost = 0
     let maximumConcurrentLoads: Int
+    /// Whether synchronous lookups of network images may read the disk cache.
+    let readsDownloadsFromDisk: Bool
     private(set) var loadingThreads = 0
     private var lastWaiterID = 0
     /// Async waiters between their miss and their registration, when a cancellation must be kept
@@ -91,9 +98,10 @@ struct StoreState: Sendable {
     private var unregisteredWaiters: Set<WaiterID> = []
     private var cancelledBeforeRegistration: Set<WaiterID> = []
 
-    init(policy: CachePolicy, maximumConcurrentLoads: Int) {
+    init(policy: CachePolicy, maximumConcurrentLoads: Int, readsDownloadsFromDisk: Bool = false) {
         storage = policy.makeStorage()
         self.maximumConcurrentLoads = maximumConcurrentLoads
+        self.readsDownloadsFromDisk = readsDownloadsFromDisk
     }
 
     // MARK: Synchronous lookups
@@ -105,18 +113,43 @@ struct StoreState: Sendable {
         case .failed(let error): .failed(error)
         case .unresolved: .resolve
         case .unsized(let source, let maxPixelSize):
-            neverDownloadsSynchronously(source) ?? .measure(source, maxPixelSize: maxPixelSize)
+            neverDownloadsSynchronously(source, maxPixelSize: maxPixelSize)
+                ?? .measure(source, maxPixelSize: maxPixelSize)
         case .missing(let source):
-            neverDownloadsSynchronously(source) ?? joinSynchronously(source, for: request)
+            neverDownloadsSynchronously(source, maxPixelSize: nil) ?? joinSynchronously(source, for: request)
         }
     }
 
-    /// Ends a synchronous lookup of a network image that memory does not hold: a synchronous
-    /// lookup never waits on the network, nor joins a download.
-    private mutating func neverDownloadsSynchronously(_ source: ImageSource) -> Step? {
+    /// Ends a synchronous lookup of a network image that memory does not hold, or sends it to
+    /// the disk cache: a synchronous lookup never waits on the network, nor joins a download.
+    ///
+    /// - Parameter maxPixelSize: The thumbnail size of a source whose key is not known yet.
+    private mutating func neverDownloadsSynchronously(_ source: ImageSource, maxPixelSize: Int?) -> Step? {
         guard let url = source.bytes.download else { return nil }
         count(.miss)
-        return .failed(.notInMemoryOrOnDisk(url.url))
+        guard readsDownloadsFromDisk else { return .failed(.notInMemoryOrOnDisk(url.url)) }
+        return .readDisk(source, maxPixelSize: maxPixelSize)
+    }
+
+    /// Continues a synchronous lookup that read a network image's bytes from disk.
+    ///
+    /// - Parameters:
+    ///   - source: The source ``Step/readDisk(_:maxPixelSize:)`` named.
+    ///   - maxPixelSize: The thumbnail size, when the key was not known.
+    ///   - size: The pixel size the bytes' header gave, when `maxPixelSize` is set.
+    /// - Returns: The image memory holds under the key the size gives, if any, and the source to
+    ///   decode the bytes as otherwise.
+    mutating func readFromDisk(
+        _ source: ImageSource, maxPixelSize: Int?, size: PixelSize?, released: inout [CachedImage]
+    ) -> (found: CachedImage?, decodeAs: ImageSource) {
+        guard let maxPixelSize else { return (nil, source) }
+        pixelSizes.remember(size, for: source.key.source)
+        let reduced = source.reduced(to: maxPixelSize, imageSize: size)
+        var hint = SlotHint()
+        switch probe(reduced.key, hint: &hint, released: &released) {
+        case .strongHit(let image), .weakHit(let image): return (image, reduced)
+        case .miss: return (nil, reduced)
+        }
     }
 
     /// Records a resolution made outside the lock and continues the synchronous lookup with it.

@@ -1,0 +1,304 @@
+import Foundation
+import ImageStoreTestSupport
+import XCTest
+
+@testable import WeakImageStore
+
+/// `.url` requests through a store with a ``DiskImageCache``, against a real HTTP server on
+/// loopback: memory → disk → network, HTTP freshness and revalidation, stale pictures when the
+/// network fails, and faults that fall back to the network.
+final class DiskCacheStoreTests: XCTestCase {
+    private var server: LoopbackHTTPServer!
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        server = try LoopbackHTTPServer()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("disk-cache-store-\(UUID())")
+    }
+
+    override func tearDown() {
+        _ = server.stop()
+        server = nil
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A body the fake decoder reads as a `size` × 1 image of `fill`.
+    private func body(size: Int, fill: UInt8) -> [UInt8] {
+        [UInt8](repeating: fill, count: size)
+    }
+
+    private func response(
+        _ bytes: [UInt8], cacheControl: String? = nil, entityTag: String? = nil, lastModified: String? = nil
+    ) -> HTTPScriptedResponse {
+        var response = HTTPScriptedResponse.ok(bytes, contentType: "image/png")
+        if let cacheControl { response.headers.append((name: "Cache-Control", value: cacheControl)) }
+        response.entityTag = entityTag
+        response.lastModified = lastModified
+        return response
+    }
+
+    /// A store over the test's cache folder: a new one is a relaunched app, memory empty.
+    private func makeStore(
+        decoder: FakeDecoder = FakeDecoder(), defaultLifetime: TimeInterval = 7 * 24 * 3600
+    ) throws -> (ImageStore<Bitmap>, DiskImageCache) {
+        let cache = try DiskImageCache(directory: directory, defaultLifetime: defaultLifetime)
+        let store = ImageStore(
+            directories: [], policy: .weak, maximumConcurrentLoads: 2,
+            downloader: ImageDownloader(failureBackoff: 0), diskCache: cache, decoder: decoder)
+        return (store, cache)
+    }
+
+    func test_relaunchedStore_servesFreshEntriesFromDisk_withoutARequest() async throws {
+        server.respond(to: "/a", with: response(body(size: 40, fill: 1), cacheControl: "max-age=3600"))
+        let request = ImageRequest.url(server.url("/a"))
+        let (first, _) = try makeStore()
+        _ = try await first.image(for: request)
+        XCTAssertEqual(first.statistics.diskWrites, 1)
+
+        let decoder = FakeDecoder()
+        let (relaunched, cache) = try makeStore(decoder: decoder)
+        XCTAssertTrue(cache.containsData(for: request))
+        XCTAssertNil(relaunched.cachedImage(for: request), "cachedImage(for:) never reads the disk")
+        let image = try await relaunched.image(for: request)
+
+        XCTAssertEqual(image.width, 40)
+        XCTAssertEqual(server.statistics.requests(to: "/a"), 1, "a disk hit makes no request")
+        XCTAssertEqual(relaunched.statistics.diskHits, 1)
+        XCTAssertEqual(relaunched.statistics.downloadsStarted, 0)
+        XCTAssertEqual(decoder.log.entries.count, 1)
+        XCTAssertFalse(decoder.log.entries[0].onMainThread)
+    }
+
+    func test_synchronousLookup_answersFromAFreshDiskEntry_butNeverFromTheNetwork() async throws {
+        server.respond(to: "/fresh", with: response(body(size: 20, fill: 2), cacheControl: "max-age=3600"))
+        server.respond(to: "/stale", with: response(body(size: 21, fill: 3), cacheControl: "max-age=0"))
+        let (first, _) = try makeStore()
+        _ = try await first.image(for: .url(server.url("/fresh")))
+        _ = try await first.image(for: .url(server.url("/stale")))
+
+        let (relaunched, _) = try makeStore()
+        XCTAssertEqual(try relaunched.loadImage(for: .url(server.url("/fresh"))).width, 20)
+        XCTAssertThrowsError(try relaunched.loadImage(for: .url(server.url("/stale")))) { error in
+            XCTAssertEqual(error as? ImageStoreError, .notInMemoryOrOnDisk(server.url("/stale")))
+        }
+        XCTAssertEqual(server.statistics.totalRequests, 2, "synchronous lookups send nothing")
+    }
+
+    func test_noStore_isNeverWritten() async throws {
+        server.respond(to: "/private", with: response(body(size: 30, fill: 4), cacheControl: "no-store"))
+        let request = ImageRequest.url(server.url("/private"))
+        let (store, cache) = try makeStore()
+        _ = try await store.image(for: request)
+
+        XCTAssertFalse(cache.containsData(for: request))
+        XCTAssertEqual(store.statistics.diskWrites, 0)
+        let (relaunched, _) = try makeStore()
+        _ = try await relaunched.image(for: request)
+        XCTAssertEqual(server.statistics.requests(to: "/private"), 2)
+    }
+
+    func test_staleEntryWithETag_isRevalidated_304RefreshesWithoutWritingTheBody() async throws {
+        server.respond(
+            to: "/etag", with: response(body(size: 50, fill: 5), cacheControl: "max-age=0", entityTag: "\"v1\""))
+        let request = ImageRequest.url(server.url("/etag"))
+        let (first, _) = try makeStore()
+        _ = try await first.image(for: request)
+
+        let (relaunched, _) = try makeStore()
+        let image = try await relaunched.image(for: request)
+
+        XCTAssertEqual(image.width, 50)
+        XCTAssertEqual(server.statistics.conditionalRequests, 1)
+        XCTAssertEqual(server.statistics.notModifiedResponses, 1)
+        XCTAssertEqual(relaunched.statistics.revalidations, 1)
+        XCTAssertEqual(relaunched.statistics.diskWrites, 0, "a 304 writes no body")
+        XCTAssertEqual(relaunched.statistics.diskHits, 1, "the body is read from disk")
+    }
+
+    func test_staleEntryWithLastModified_replacedByA200() async throws {
+        let old = HTTPDate.string(from: Date(timeIntervalSince1970: 1_700_000_000))
+        let new = HTTPDate.string(from: Date(timeIntervalSince1970: 1_800_000_000))
+        server.respond(
+            to: "/modified",
+            withSequence: [
+                response(body(size: 10, fill: 6), cacheControl: "max-age=0", lastModified: old),
+                response(body(size: 12, fill: 7), cacheControl: "max-age=3600", lastModified: new),
+            ])
+        let request = ImageRequest.url(server.url("/modified"))
+        let (first, _) = try makeStore()
+        _ = try await first.image(for: request)
+
+        let (second, cache) = try makeStore()
+        let image = try await second.image(for: request)
+
+        XCTAssertEqual(image.width, 12, "the new body")
+        XCTAssertEqual(server.statistics.conditionalRequests, 1)
+        XCTAssertEqual(cache.data(for: request), Data(body(size: 12, fill: 7)))
+        let (third, _) = try makeStore()
+        _ = try await third.image(for: request)
+        XCTAssertEqual(server.statistics.requests(to: "/modified"), 2, "the replacement is fresh")
+    }
+
+    func test_noCache_revalidatesEveryUseFromDisk() async throws {
+        server.respond(
+            to: "/nocache", with: response(body(size: 15, fill: 8), cacheControl: "no-cache", entityTag: "\"n\""))
+        let request = ImageRequest.url(server.url("/nocache"))
+        let (first, _) = try makeStore()
+        _ = try await first.image(for: request)
+        for _ in 0..<3 {
+            let (relaunched, _) = try makeStore()
+            _ = try await relaunched.image(for: request)
+        }
+        XCTAssertEqual(server.statistics.requests(to: "/nocache"), 4)
+        XCTAssertEqual(server.statistics.notModifiedResponses, 3)
+    }
+
+    func test_noFreshnessInformation_usesTheDefaultLifetime() async throws {
+        server.respond(to: "/plain", with: response(body(size: 9, fill: 9)))
+        let request = ImageRequest.url(server.url("/plain"))
+        let (immediate, _) = try makeStore(defaultLifetime: 0)
+        _ = try await immediate.image(for: request)
+        let (stillImmediate, _) = try makeStore(defaultLifetime: 0)
+        _ = try await stillImmediate.image(for: request)
+        XCTAssertEqual(server.statistics.requests(to: "/plain"), 2, "a zero default lifetime asks again")
+
+        let (week, _) = try makeStore()
+        _ = try await week.image(for: request)
+        let (weekLater, _) = try makeStore()
+        _ = try await weekLater.image(for: request)
+        XCTAssertEqual(server.statistics.requests(to: "/plain"), 3, "stored fresh for the default 7 days")
+    }
+
+    func test_networkFailure_servesTheStaleEntry() async throws {
+        server.respond(to: "/offline", with: response(body(size: 33, fill: 10), cacheControl: "max-age=0"))
+        let request = ImageRequest.url(server.url("/offline"))
+        let (first, _) = try makeStore()
+        _ = try await first.image(for: request)
+        _ = server.stop()
+
+        let (relaunched, _) = try makeStore()
+        let image = try await relaunched.image(for: request)
+
+        XCTAssertEqual(image.width, 33, "offline scrolling still shows the picture")
+        XCTAssertEqual(relaunched.statistics.diskHits, 1)
+    }
+
+    func test_notFound_afterExpiry_isAnError_notTheStaleEntry() async throws {
+        server.respond(
+            to: "/gone",
+            withSequence: [response(body(size: 14, fill: 11), cacheControl: "max-age=0"), .status(404)])
+        let request = ImageRequest.url(server.url("/gone"))
+        let (first, _) = try makeStore()
+        _ = try await first.image(for: request)
+
+        let (relaunched, _) = try makeStore()
+        do {
+            _ = try await relaunched.image(for: request)
+            XCTFail("a 404 is the server's answer, not a network failure")
+        } catch {
+            XCTAssertEqual(error, .httpStatus(server.url("/gone"), code: 404))
+        }
+    }
+
+    func test_entryAlteredBehindTheCache_isDropped_andDownloadedAgain() async throws {
+        server.respond(to: "/altered", with: response(body(size: 64, fill: 12), cacheControl: "max-age=3600"))
+        let request = ImageRequest.url(server.url("/altered"))
+        let (first, _) = try makeStore()
+        _ = try await first.image(for: request)
+        try alterEveryBody(in: directory)
+
+        let decoder = FakeDecoder()
+        let (relaunched, _) = try makeStore(decoder: decoder)
+        let image = try await relaunched.image(for: request)
+
+        XCTAssertEqual(image.width, 64)
+        XCTAssertEqual(decoder.log.fills, [12], "the altered bytes were never decoded")
+        XCTAssertEqual(relaunched.statistics.diskErrors, 1)
+        XCTAssertEqual(server.statistics.requests(to: "/altered"), 2)
+    }
+
+    func test_twoSizesOfOnePicture_shareOneTransferAndOneEntry() async throws {
+        server.respond(to: "/photo", with: response(body(size: 300, fill: 13), cacheControl: "max-age=3600"))
+        var decoder = FakeDecoder()
+        decoder.makesThumbnails = true
+        let (store, cache) = try makeStore(decoder: decoder)
+        let url = server.url("/photo")
+
+        async let full = store.image(for: .url(url))
+        async let thumbnail = store.image(for: .url(url, maxPixelSize: 100))
+        let (fullImage, thumbnailImage) = try await (full, thumbnail)
+
+        XCTAssertEqual([fullImage.width, thumbnailImage.width], [300, 100])
+        XCTAssertEqual(server.statistics.requests(to: "/photo"), 1)
+        XCTAssertEqual(cache.count, 1)
+        XCTAssertEqual(store.statistics.diskWrites, 1)
+    }
+
+    func test_synchronousThumbnail_isDecodedFromDisk_atItsSize() async throws {
+        server.respond(to: "/big", with: response(body(size: 500, fill: 14), cacheControl: "max-age=3600"))
+        let (first, _) = try makeStore()
+        _ = try await first.image(for: .url(server.url("/big")))
+
+        var decoder = FakeDecoder()
+        decoder.makesThumbnails = true
+        let (relaunched, _) = try makeStore(decoder: decoder)
+        let thumbnail = try relaunched.loadImage(for: .url(server.url("/big"), maxPixelSize: 50))
+        let full = try relaunched.loadImage(for: .url(server.url("/big"), maxPixelSize: 900))
+
+        XCTAssertEqual([thumbnail.width, full.width], [50, 500], "a size past the image's is the full image")
+        XCTAssertIdentical(try relaunched.loadImage(for: .url(server.url("/big"), maxPixelSize: 50)), thumbnail)
+        XCTAssertEqual(decoder.log.entries.map(\.maxPixelSize), [50, nil])
+        XCTAssertEqual(server.statistics.totalRequests, 1)
+    }
+
+    func test_synchronousLookup_neverJoinsADownloadInFlight() async throws {
+        var gated = response(body(size: 40, fill: 15), cacheControl: "max-age=3600")
+        gated.gate = "hold"
+        server.respond(to: "/held", with: gated)
+        let (store, _) = try makeStore()
+        let request = ImageRequest.url(server.url("/held"))
+        let download = Task { try await store.image(for: request) }
+        XCTAssertTrue(server.waitForRequests(to: "/held", count: 1))
+
+        XCTAssertThrowsError(try store.loadImage(for: request)) { error in
+            XCTAssertEqual(error as? ImageStoreError, .notInMemoryOrOnDisk(server.url("/held")))
+        }
+        server.openGate("hold")
+        let image = try await download.value
+        XCTAssertIdentical(try store.loadImage(for: request), image)
+    }
+
+    func test_fullDisk_theStoreGoesOnFromTheNetwork_andCountsTheError() async throws {
+        server.respond(to: "/full", with: response(body(size: 70, fill: 16), cacheControl: "max-age=3600"))
+        let disk = FillableFileSystem()
+        let cache = try DiskImageCache(directory: directory, sizeLimit: 1 << 20, fileSystem: disk.fileSystem)
+        disk.isFull = true
+        let store = ImageStore(
+            directories: [], policy: .weak, downloader: ImageDownloader(failureBackoff: 0), diskCache: cache,
+            decoder: FakeDecoder())
+
+        let image = try await store.image(for: .url(server.url("/full")))
+
+        XCTAssertEqual(image.width, 70)
+        XCTAssertEqual(store.statistics.diskErrors, 1)
+        XCTAssertEqual(store.statistics.diskWrites, 0)
+        XCTAssertEqual(cache.count, 0, "nothing partial kept")
+    }
+
+    /// Flips one byte in the middle of every file whose name looks like a body (not the index,
+    /// the lock file or temporary files), as a disk or another program might.
+    private func alterEveryBody(in directory: URL) throws {
+        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+        var altered = 0
+        while let file = enumerator?.nextObject() as? URL {
+            guard try file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true,
+                let data = try? Data(contentsOf: file), data.count == 64
+            else { continue }
+            var changed = data
+            changed[32] ^= 0xFF
+            try changed.write(to: file)
+            altered += 1
+        }
+        XCTAssertEqual(altered, 1, "one body of 64 bytes")
+    }
+}
