@@ -7,17 +7,19 @@ struct DiskCacheSection {
 
     /// Runs the section in a scratch folder it deletes afterwards.
     func run() -> SectionOutcome {
-        let sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000]
+        let sizes = quick ? [100, 1_000] : [100, 1_000, 10_000, 100_000]
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "disk-cache-benchmark-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let started = MonotonicClock.now()
-        let (rows, notes) = DiskCacheBenchmark.run(sizes: sizes, scratch: scratch)
+        let (rows, notes) = DiskCacheBenchmark.run(sizes: sizes, fillSeconds: quick ? 3 : 30, scratch: scratch)
         print(table(rows))
         for note in notes { print("  \(note)") }
         print(
-            "  (\(DiskCacheBenchmark.bodyBytes)-byte bodies; open: median of 5, warm page cache; miss: 10,000 "
-                + "absent keys; hit: 2,000 random entries read and compared)")
+            "  (\(DiskCacheBenchmark.bodyBytes)-byte bodies; open: median of up to 5 (within 5 s), warm page cache; "
+                + "miss: up to \(DiskCacheBenchmark.lookupCount) absent keys, hit: up to "
+                + "\(DiskCacheBenchmark.lookupCount) random entries read and compared, each within "
+                + "\(Int(DiskCacheBenchmark.lookupSeconds)) s; keys made from the URLs beforehand)")
         print("disk cache section: \(Format.fixed(Double(MonotonicClock.now() - started) / 1e9, digits: 1)) s\n")
         return SectionOutcome(goals: DiskCacheGoals.evaluate(rows, largestSize: sizes.last ?? 0), warnings: [])
     }

@@ -26,21 +26,20 @@ struct FilePerKeyCache: DiskCacheCandidate {
         scannedCount = files.count
     }
 
-    func store(_ data: Data, for url: URL) {
-        try? data.write(to: file(for: url), options: .atomic)
+    func store(_ data: Data, for file: URL) {
+        try? data.write(to: file, options: .atomic)
     }
 
-    func data(for url: URL) -> Data? {
-        try? Data(contentsOf: file(for: url))
+    func data(for file: URL) -> Data? {
+        try? Data(contentsOf: file)
     }
 
-    func contains(_ url: URL) -> Bool {
-        FileManager.default.fileExists(atPath: file(for: url).path)
+    func contains(_ file: URL) -> Bool {
+        FileManager.default.fileExists(atPath: file.path)
     }
 
-    /// The key's file: a 64-bit FNV-1a hash of the URL in hex (the peers use MD5 or SHA-1; the
-    /// hash's cost is small beside the file-system call either way).
-    private func file(for url: URL) -> URL {
+    /// The key's file: a 64-bit FNV-1a hash of the URL in hex (the peers use MD5 or SHA-1).
+    func key(for url: URL) -> URL {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in url.absoluteString.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3

@@ -17,20 +17,24 @@ struct FoundationURLCache: DiskCacheCandidate {
         blackHole(cache.cachedResponse(for: URLRequest(url: URL(fileURLWithPath: "/"))))
     }
 
-    func store(_ data: Data, for url: URL) {
-        guard
+    func key(for url: URL) -> URLRequest {
+        URLRequest(url: url)
+    }
+
+    func store(_ data: Data, for request: URLRequest) {
+        guard let url = request.url,
             let response = HTTPURLResponse(
                 url: url, statusCode: 200, httpVersion: "HTTP/1.1",
                 headerFields: ["Content-Length": String(data.count), "Cache-Control": "max-age=604800"])
         else { return }
-        cache.storeCachedResponse(CachedURLResponse(response: response, data: data), for: URLRequest(url: url))
+        cache.storeCachedResponse(CachedURLResponse(response: response, data: data), for: request)
     }
 
-    func data(for url: URL) -> Data? {
-        cache.cachedResponse(for: URLRequest(url: url))?.data
+    func data(for request: URLRequest) -> Data? {
+        cache.cachedResponse(for: request)?.data
     }
 
-    func contains(_ url: URL) -> Bool {
-        cache.cachedResponse(for: URLRequest(url: url)) != nil
+    func contains(_ request: URLRequest) -> Bool {
+        cache.cachedResponse(for: request) != nil
     }
 }

@@ -11,15 +11,19 @@ struct OurDiskImageCache: DiskCacheCandidate {
         cache = try DiskImageCache(directory: directory, sizeLimit: DiskCacheBenchmark.sizeLimit)
     }
 
-    func store(_ data: Data, for url: URL) {
-        cache.storeData(data, for: .url(url))
+    func key(for url: URL) -> ImageRequest {
+        .url(url)
     }
 
-    func data(for url: URL) -> Data? {
-        cache.data(for: .url(url))
+    func store(_ data: Data, for request: ImageRequest) {
+        cache.storeData(data, for: request)
     }
 
-    func contains(_ url: URL) -> Bool {
-        cache.containsData(for: .url(url))
+    func data(for request: ImageRequest) -> Data? {
+        cache.data(for: request)
+    }
+
+    func contains(_ request: ImageRequest) -> Bool {
+        cache.containsData(for: request)
     }
 }

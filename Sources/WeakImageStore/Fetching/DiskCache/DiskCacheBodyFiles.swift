@@ -67,24 +67,23 @@ struct DiskCacheBodyFiles: Sendable {
 
     /// Reads the body of `digest` whole and checks it against the recorded length and CRC-32.
     func readBody(of digest: SHA256Digest, size: Int, checksum: UInt32) -> Result<Data, ReadProblem> {
-        let path = layout.bodyPath(for: digest)
-        let descriptor = fileSystem.openFile(path, O_RDONLY)
+        let descriptor = layout.withBodyPath(for: digest) { fileSystem.openFile($0, O_RDONLY) }
         guard descriptor >= 0 else {
-            return .failure(
-                descriptor == -ENOENT
-                    ? .missing : .failed(DiskCacheFileFailure(action: "open", path: path, code: -descriptor)))
+            if descriptor == -ENOENT { return .failure(.missing) }
+            let path = layout.bodyPath(for: digest)
+            return .failure(.failed(DiskCacheFileFailure(action: "open", path: path, code: -descriptor)))
         }
         defer { close(descriptor) }
-        guard let found = fileSystem.size(of: descriptor) else {
-            return .failure(.failed(DiskCacheFileFailure(action: "stat", path: path, code: errno)))
-        }
-        guard found == size else { return .failure(.length(found: found)) }
-        var data = Data(count: size)
+        // One byte more than recorded, so a file grown behind the cache's back shows without an
+        // fstat: a hit costs open, read and close.
+        var data = Data(count: size + 1)
         var failure: Int32 = 0
         let read = data.withUnsafeMutableBytes { buffer -> Int in
             var done = 0
+            // A regular file's read returns every byte it has up to the count asked, so one call
+            // normally settles it; the loop only resumes a read a signal cut short.
             while done < size {
-                let result = pread(descriptor, buffer.baseAddress! + done, size - done, off_t(done))
+                let result = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(done))
                 if result < 0 && errno == EINTR { continue }
                 if result < 0 { failure = errno }
                 if result <= 0 { break }
@@ -92,9 +91,15 @@ struct DiskCacheBodyFiles: Sendable {
             }
             return done
         }
-        if failure != 0 { return .failure(.failed(DiskCacheFileFailure(action: "read", path: path, code: failure))) }
-        // Shortened between fstat and the read.
-        guard read == size else { return .failure(.length(found: read)) }
+        if failure != 0 {
+            let path = layout.bodyPath(for: digest)
+            return .failure(.failed(DiskCacheFileFailure(action: "read", path: path, code: failure)))
+        }
+        guard read == size else {
+            // Longer or shorter than recorded: its real length names the fault.
+            return .failure(.length(found: read > size ? fileSystem.size(of: descriptor) ?? read : read))
+        }
+        data.removeLast()
         let computed = data.withUnsafeBytes { CRC32.checksum($0) }
         guard computed == checksum else { return .failure(.checksum(computed: computed)) }
         return .success(data)

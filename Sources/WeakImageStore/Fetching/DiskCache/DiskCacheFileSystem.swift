@@ -48,6 +48,15 @@ struct DiskCacheFileSystem: Sendable {
         }.typedGet()
     }
 
+    /// Opens the C string `path`, retrying on `EINTR`; returns the descriptor or `-errno`.
+    func openFile(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
+        while true {
+            let descriptor = open(path, flags | O_CLOEXEC)
+            if descriptor >= 0 { return descriptor }
+            if errno != EINTR { return -errno }
+        }
+    }
+
     /// Opens `path`, retrying on `EINTR`; returns the descriptor or `-errno`.
     func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0o644) -> Int32 {
         while true {

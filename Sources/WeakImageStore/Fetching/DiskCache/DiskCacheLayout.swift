@@ -23,6 +23,31 @@ struct DiskCacheLayout: Sendable {
         bodiesFolder + "/" + digest.description.prefix(2)
     }
 
+    /// Calls `body` with the body file path of `digest` as a C string built on the stack, the
+    /// path a hit opens: no `String` is made.
+    func withBodyPath<Result>(for digest: SHA256Digest, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        var folder = bodiesFolder
+        return folder.withUTF8 { folderBytes in
+            // "<bodies>/ab/<64 hex digits>" and a terminating NUL.
+            let length = folderBytes.count + 1 + 2 + 1 + 64 + 1
+            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length) { path in
+                var position = 0
+                for byte in folderBytes {
+                    path[position] = CChar(bitPattern: byte)
+                    position += 1
+                }
+                path[position] = CChar(bitPattern: UInt8(ascii: "/"))
+                let hexStart = position + 4
+                digest.writeHexDigits(into: UnsafeMutableBufferPointer(rebasing: path[hexStart..<hexStart + 64]))
+                path[position + 1] = path[hexStart]
+                path[position + 2] = path[hexStart + 1]
+                path[position + 3] = CChar(bitPattern: UInt8(ascii: "/"))
+                path[length - 1] = 0
+                return body(path.baseAddress!)  // Proven: the allocation holds `length` > 0 elements.
+            }
+        }
+    }
+
     /// The body file of `digest`.
     func bodyPath(for digest: SHA256Digest) -> String {
         let name = digest.description

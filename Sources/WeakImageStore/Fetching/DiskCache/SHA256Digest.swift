@@ -45,14 +45,22 @@ struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
 
     /// 64 lowercase hexadecimal digits, most significant first.
     var description: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(64)
+        String(unsafeUninitializedCapacity: 64) { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { writeHexDigits(into: $0) }
+            return 64
+        }
+    }
+
+    /// Writes the 64 lowercase hex digits into the first 64 elements of `buffer`.
+    func writeHexDigits(into buffer: UnsafeMutableBufferPointer<CChar>) {
+        precondition(buffer.count >= 64, "a digest spells 64 hex digits")
+        var position = 0
         for word in [word0, word1, word2, word3] {
             for shift in stride(from: 60, through: 0, by: -4) {
-                text.append(digits[Int((word >> UInt64(shift)) & 0xF)])
+                let digit = UInt8((word >> UInt64(shift)) & 0xF)
+                buffer[position] = CChar(bitPattern: digit < 10 ? digit + 48 : digit + 87)
+                position += 1
             }
         }
-        return String(decoding: text, as: UTF8.self)
     }
 }
