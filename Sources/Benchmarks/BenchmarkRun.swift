@@ -26,6 +26,10 @@ struct BenchmarkRun {
             let blobList = try blobListSection()
             report(blobList.goals, warnings: blobList.warnings, since: started)
             return
+        case .networkFeed:
+            let networkFeed = try networkFeedSection()
+            report(networkFeed.goals, warnings: networkFeed.warnings, since: started)
+            return
         case .hitPath, .scrolling, .gallery, nil:
             break
         }
@@ -51,7 +55,7 @@ struct BenchmarkRun {
             let gallery = try gallerySection(corpus)
             report(gallery.goals, warnings: gallery.warnings, since: started)
             return
-        case .jpegSpeed, .downsampling, .blobList, nil:
+        case .jpegSpeed, .downsampling, .blobList, .networkFeed, nil:
             break
         }
 
@@ -95,14 +99,16 @@ struct BenchmarkRun {
         let scrolling = try scrollingSection(corpus, profile)
         let gallery = try gallerySection(corpus)
         let blobList = try blobListSection()
+        let networkFeed = try networkFeedSection()
 
         let checks =
             Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
-            + jpegChecks + scrolling.goals + gallery.goals + blobList.goals
+            + jpegChecks + scrolling.goals + gallery.goals + blobList.goals + networkFeed.goals
             + accountingChecks
         report(
             checks,
-            warnings: Goals.measurementWarnings(reports) + scrolling.warnings + gallery.warnings + blobList.warnings,
+            warnings: Goals.measurementWarnings(reports) + scrolling.warnings + gallery.warnings + blobList.warnings
+                + networkFeed.warnings,
             since: started)
     }
 
@@ -136,6 +142,16 @@ struct BenchmarkRun {
                 + "store, 60 frames per second, default policy")
         return try BlobListSection(
             profile: options.quick ? .quick : .full, outputDirectory: options.outputDirectory
+        ).run()
+    }
+
+    private func networkFeedSection() throws -> SectionOutcome {
+        print(
+            "NETWORK FEED: avatars and photos from a loopback server over a phone-like link, scrolled, purged, "
+                + "relaunched: the source paper's two recipes, URLSession + URLCache + NSCache, and the store")
+        return try NetworkFeedSection(
+            profile: options.quick ? .quick : .full, network: options.feedNetwork,
+            outputDirectory: options.outputDirectory
         ).run()
     }
 
