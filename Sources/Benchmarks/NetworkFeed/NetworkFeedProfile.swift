@@ -41,5 +41,5 @@ struct NetworkFeedProfile {
             BenchmarkProfile.PixelSize(width: 480, height: 368),
             BenchmarkProfile.PixelSize(width: 640, height: 480),
         ],
-        distinctPhotoCount: 2, avatarSide: 96, authorCount: 4, cellPixelSize: 360, settleSeconds: 0.15)
+        distinctPhotoCount: 2, avatarSide: 96, authorCount: 4, cellPixelSize: 360, settleSeconds: 0.12)
 }

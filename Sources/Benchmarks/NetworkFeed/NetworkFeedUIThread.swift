@@ -18,6 +18,8 @@ final class NetworkFeedUIThread {
         /// The app's time of the memory warning and of the relaunch.
         var memoryWarningSeconds = 0.0
         var relaunchSeconds = 0.0
+        /// The live decoded bytes between the two launches, once the first one ended.
+        var liveBytesBetweenLaunches = 0
         /// Per row whose photo was set while it was on screen: how long that took.
         var photoTimings: [PhotoTiming] = []
         var rowsShown = 0
@@ -106,6 +108,7 @@ final class NetworkFeedUIThread {
         settle(&clock)
         let pauseStarted = MonotonicClock.now()
         endApp()
+        observations.liveBytesBetweenLaunches = Bitmap.memory.liveBytes - baselineBytes
         observations.serverAtRelaunch = serverSnapshot()
         pausedNanoseconds += MonotonicClock.now() - pauseStarted
         observations.relaunchSeconds = appSeconds

@@ -57,9 +57,8 @@ final class URLCacheLoader: FeedPictureLoader {
 
     func terminate() {
         isTerminated.value = true
-        // Cancelling tasks of a session with a URLCache has crashed on Linux; the tasks left
-        // run out instead, decoding nothing.
-        session.finishTasksAndInvalidate()
+        // The process ends: its transfers stop at the socket.
+        session.invalidateAndCancel()
         tasks.wait()
         pictures.removeAll()
     }

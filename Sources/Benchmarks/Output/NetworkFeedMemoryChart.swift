@@ -35,8 +35,9 @@ enum NetworkFeedMemoryChart {
         // The script puts both events at the same moment for every strategy that never blocks its
         // UI thread; one that blocks gets them later, marked in its own color.
         if let reference = (runs.first { $0.strategy == .store } ?? runs.first)?.observations {
-            svg += marker(at: reference.memoryWarningSeconds, x: xAxis, label: "memory warning", color: "#c00")
-            svg += marker(at: reference.relaunchSeconds, x: xAxis, label: "relaunch", color: "#333")
+            svg += marker(at: reference.memoryWarningSeconds, x: xAxis, label: "memory warning", color: "#000")
+            svg += marker(
+                at: reference.relaunchSeconds, x: xAxis, label: "relaunch", color: "#666", top: plot.top + 16)
             let tolerance = duration / 100
             for run in runs {
                 let color = colors[run.strategy] ?? "#555"
@@ -45,7 +46,7 @@ enum NetworkFeedMemoryChart {
                     (run.observations.relaunchSeconds, reference.relaunchSeconds, "relaunch"),
                 ]
                 for (seconds, expected, label) in events where abs(seconds - expected) > tolerance {
-                    svg += marker(at: seconds, x: xAxis, label: label, color: color, top: plot.top + 30)
+                    svg += marker(at: seconds, x: xAxis, label: label, color: color, top: plot.top + 32)
                 }
             }
         }
@@ -53,12 +54,24 @@ enum NetworkFeedMemoryChart {
         for run in runs.sorted(by: { !$0.strategy.isStore && $1.strategy.isStore }) {
             svg.append(
                 polyline(
-                    run.observations.memory.map { ($0.seconds, Double($0.liveBytes) / mebibyte) }, x: xAxis,
-                    y: yAxis, color: colors[run.strategy] ?? "#555", width: run.strategy == .store ? 3 : 2))
+                    points(run).map { ($0.seconds, Double($0.liveBytes) / mebibyte) }, x: xAxis, y: yAxis,
+                    color: colors[run.strategy] ?? "#555", width: run.strategy == .store ? 3 : 2))
         }
         svg += legend(runs)
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"
+    }
+
+    /// The samples after each frame, and the moment between the launches when the first one's
+    /// pictures were gone.
+    private static func points(_ run: NetworkFeedRun) -> [NetworkFeedUIThread.MemorySample] {
+        let observations = run.observations
+        let betweenLaunches = NetworkFeedUIThread.MemorySample(
+            seconds: observations.relaunchSeconds, liveBytes: observations.liveBytesBetweenLaunches)
+        let index = observations.memory.firstIndex { $0.seconds >= observations.relaunchSeconds }
+        var samples = observations.memory
+        samples.insert(betweenLaunches, at: index ?? samples.endIndex)
+        return samples
     }
 
     private static func marker(

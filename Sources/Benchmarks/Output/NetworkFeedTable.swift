@@ -41,6 +41,8 @@ enum NetworkFeedTable {
                 + "again after it; wasted = decodes never set where they belonged; peak/final = live decoded bytes; "
                 + "in use = the most the rows on screen (and ours' prefetch) held; wrong = pictures set into a cell "
                 + "that by then showed another URL",
+            "  ours = the store on the default policy, 6 downloads at once, without a disk cache (DiskImageCache "
+                + "is not in this build): what it does not hold in memory it downloads again, after the relaunch all",
             "  URLCache + NSCache on Linux: swift-corelibs-foundation's URLCache stores nothing (and can answer "
                 + "a query-blind match), so its misses all go to the network here; on Apple platforms its disk "
                 + "cache would answer many of them, after the relaunch too",
