@@ -30,6 +30,10 @@ struct BenchmarkRun {
             let diskCache = diskCacheSection()
             report(diskCache.goals, warnings: diskCache.warnings, since: started)
             return
+        case .networkFeed:
+            let networkFeed = try networkFeedSection()
+            report(networkFeed.goals, warnings: networkFeed.warnings, since: started)
+            return
         case .hitPath, .scrolling, .gallery, nil:
             break
         }
@@ -55,7 +59,7 @@ struct BenchmarkRun {
             let gallery = try gallerySection(corpus)
             report(gallery.goals, warnings: gallery.warnings, since: started)
             return
-        case .jpegSpeed, .downsampling, .blobList, .diskCache, nil:
+        case .jpegSpeed, .downsampling, .blobList, .diskCache, .networkFeed, nil:
             break
         }
 
@@ -99,15 +103,17 @@ struct BenchmarkRun {
         let scrolling = try scrollingSection(corpus, profile)
         let gallery = try gallerySection(corpus)
         let blobList = try blobListSection()
+        let networkFeed = try networkFeedSection()
         let diskCache = diskCacheSection()
 
         let checks =
             Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
-            + jpegChecks + scrolling.goals + gallery.goals + blobList.goals
+            + jpegChecks + scrolling.goals + gallery.goals + blobList.goals + networkFeed.goals
             + diskCache.goals + accountingChecks
         report(
             checks,
-            warnings: Goals.measurementWarnings(reports) + scrolling.warnings + gallery.warnings + blobList.warnings,
+            warnings: Goals.measurementWarnings(reports) + scrolling.warnings + gallery.warnings + blobList.warnings
+                + networkFeed.warnings,
             since: started)
     }
 
@@ -149,6 +155,16 @@ struct BenchmarkRun {
             "DISK CACHE: the same entries in DiskImageCache, a file-per-key folder and Foundation's URLCache; "
                 + "open, miss, hit and write")
         return DiskCacheSection(quick: options.quick).run()
+    }
+
+    private func networkFeedSection() throws -> SectionOutcome {
+        print(
+            "NETWORK FEED: avatars and photos from a loopback server over a phone-like link, scrolled, purged, "
+                + "relaunched: the source paper's two recipes, URLSession + URLCache + NSCache, and the store")
+        return try NetworkFeedSection(
+            profile: options.quick ? .quick : .full, network: options.feedNetwork,
+            outputDirectory: options.outputDirectory
+        ).run()
     }
 
     /// Prints the goal lines, how many passed, the measurement warnings and the total time.

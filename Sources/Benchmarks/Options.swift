@@ -1,6 +1,7 @@
 import Foundation
 
-/// The command line: `Benchmarks [--quick] [--out DIR] [--corpus DIR] [--only SECTION]`.
+/// The command line: `Benchmarks [--quick] [--out DIR] [--corpus DIR] [--only SECTION]` and the
+/// network feed's link.
 struct Options {
     /// A section that can run alone, with its goals, while working on it.
     enum Section: String, CaseIterable {
@@ -11,6 +12,7 @@ struct Options {
         case gallery
         case blobList = "blob-list"
         case diskCache = "disk-cache"
+        case networkFeed = "network-feed"
     }
 
     var quick = false
@@ -18,9 +20,12 @@ struct Options {
     var onlySection: Section?
     var outputDirectory = URL(fileURLWithPath: "benchmark-results")
     var corpusDirectory: URL?
+    /// The network feed's link: latency, slow responses and bandwidth.
+    var feedNetwork = FeedNetwork.phone
 
     static let usage = """
         Usage: swift run -c release Benchmarks [--quick] [--out DIR] [--corpus DIR] [--only SECTION]
+                   [--latency-ms MS] [--slow-fraction F] [--slow-latency-ms MS] [--bandwidth-kbps KBPS]
 
         Replays UI workloads (a shared icon, a feed scroll, a pager, a navigation stack) against
         every ImageStore cache policy and two NSCache-based peers, then measures the hit path,
@@ -30,11 +35,14 @@ struct Options {
         photo opened full size: full-size images everywhere vs thumbnails in the grid, also under a
         16 MiB live-cost budget) and the blob list (500 rows whose ≈500 KB JPEG photos are blobs
         in an in-process table: every blob read by the list's query vs rows holding ids whose
-        photos a provider reads through the store). Then the disk cache: opening, missing, hitting
-        and writing at 1k, 10k and 100k entries against a file-per-key folder and Foundation's
-        URLCache. Prints tables and PASS/FAIL goal lines;
-        writes results.csv, scrolling.csv, gallery.csv, bloblist.csv (and per-frame CSVs) and SVG
-        charts.
+        photos a provider reads through the store), the network feed (300 rows of avatars and
+        JPEG photos from a loopback HTTP server over a phone-like link, scrolled, purged by a
+        memory warning, scrolled back and scrolled again after a relaunch, by the source paper's
+        two recipes, URLSession + URLCache + NSCache, and the store) and the disk cache (opening,
+        missing, hitting and writing at 100 to 100k entries against a file-per-key folder and
+        Foundation's URLCache). Prints tables and PASS/FAIL
+        goal lines; writes results.csv, scrolling.csv, gallery.csv, bloblist.csv, networkfeed.csv
+        (and per-frame CSVs) and SVG charts.
 
           --quick       Smaller workloads and images, fewer samples: a smoke test (< 30 s).
           --out DIR     Where to write results.csv and the charts. Defaults to benchmark-results/.
@@ -45,7 +53,17 @@ struct Options {
                         (The generated corpus has PNG icons and flat UI, JPEG photos.)
           --only SECTION
                         Only one section and its goals: hit-path, jpeg-speed, downsampling,
-                        scrolling, gallery, blob-list or disk-cache.
+                        scrolling, gallery, blob-list, network-feed or disk-cache.
+          --latency-ms MS
+                        The network feed's latency before each response. Defaults to 40.
+          --slow-fraction F
+                        The fraction of responses (0–1, the same ones every run) that wait
+                        --slow-latency-ms instead. Defaults to 0.03.
+          --slow-latency-ms MS
+                        Defaults to 400.
+          --bandwidth-kbps KBPS
+                        Kilobits per second each connection of the network feed may send;
+                        0 for no cap. Defaults to 8000 (a phone on a good 4G link).
           --help        Show this text.
 
         The exit status is 0 even when a goal fails: timing goals are not fit to gate CI.
@@ -74,10 +92,30 @@ struct Options {
             case "--corpus":
                 guard let value = remaining.popFirst() else { throw .missingValue(flag: argument) }
                 options.corpusDirectory = URL(fileURLWithPath: value)
+            case "--latency-ms":
+                options.feedNetwork.latencyMilliseconds = try number(after: argument, &remaining, in: 0...60_000)
+            case "--slow-fraction":
+                options.feedNetwork.slowFraction = try number(after: argument, &remaining, in: 0...1)
+            case "--slow-latency-ms":
+                options.feedNetwork.slowLatencyMilliseconds = try number(after: argument, &remaining, in: 0...60_000)
+            case "--bandwidth-kbps":
+                let kilobits = try number(after: argument, &remaining, in: 0...100_000_000)
+                options.feedNetwork.kilobitsPerSecond = kilobits == 0 ? nil : kilobits
             default:
                 throw .unknownArgument(argument)
             }
         }
         return options
+    }
+
+    /// The number after `flag`, within `range`.
+    private static func number(
+        after flag: String, _ remaining: inout ArraySlice<String>, in range: ClosedRange<Double>
+    ) throws(OptionsError) -> Double {
+        guard let value = remaining.popFirst() else { throw .missingValue(flag: flag) }
+        guard let number = Double(value), range.contains(number) else {
+            throw .invalidNumber(flag: flag, value: value, range: range)
+        }
+        return number
     }
 }

@@ -3,6 +3,7 @@ enum OptionsError: Error, CustomStringConvertible {
     case unknownArgument(String)
     case missingValue(flag: String)
     case unknownSection(String)
+    case invalidNumber(flag: String, value: String, range: ClosedRange<Double>)
 
     var description: String {
         switch self {
@@ -11,6 +12,8 @@ enum OptionsError: Error, CustomStringConvertible {
         case .unknownSection(let name):
             "unknown section '\(name)'; --only takes "
                 + Options.Section.allCases.map(\.rawValue).joined(separator: ", ")
+        case .invalidNumber(let flag, let value, let range):
+            "\(flag) takes a number from \(range.lowerBound) to \(range.upperBound), not '\(value)'"
         }
     }
 }

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The goals of the network feed (issue 22), judged on the library's runs ("ours").
+enum NetworkFeedGoals {
+    /// The store's loading threads: `maximumConcurrentLoads`, left at its default, one per
+    /// active processor. Each holds at most one picture nobody can use yet.
+    static var loadingThreadCount: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    static func evaluate(_ runs: [NetworkFeedRun], content: FeedContent) -> [GoalCheck] {
+        var checks: [GoalCheck] = []
+        for speed in ScrollSpeed.allCases {
+            guard let ours = run(runs, .store, speed) else { continue }
+            let others = FeedStrategy.allCases.filter { $0 != .store }.compactMap { run(runs, $0, speed) }.map {
+                "\($0.strategy.label) \($0.framesOverBudgetByCPU)/\($0.framesOverBudgetByWall)"
+            }
+            checks.append(
+                GoalCheck(
+                    passed: ours.framesOverBudgetByCPU == 0,
+                    statement: "network feed \(speed.label): ours drops 0 frames: \(ours.framesOverBudgetByCPU) of "
+                        + "\(ours.frames.count) over 16.7 ms by UI-thread CPU time (wall clock: "
+                        + "\(ours.framesOverBudgetByWall); others cpu/wall: \(others.joined(separator: ", ")))"))
+        }
+        let oursRuns = runs.filter(\.strategy.isStore)
+        let wrong = oursRuns.map(\.observations.wrongPictures).reduce(0, +)
+        let othersWrong = FeedStrategy.allCases.filter { !$0.isStore }.map { strategy in
+            "\(strategy.label) \(runs.filter { $0.strategy == strategy }.map(\.observations.wrongPictures).reduce(0, +))"
+        }
+        checks.append(
+            GoalCheck(
+                passed: wrong == 0,
+                statement: "network feed: 0 wrong pictures (a picture set into a cell showing another URL): ours "
+                    + "\(wrong) in \(oursRuns.count) runs (others: \(othersWrong.joined(separator: ", ")))"))
+        for speed in ScrollSpeed.allCases {
+            guard let ours = run(runs, .store, speed) else { continue }
+            let downloads = ours.downloads
+            checks.append(
+                GoalCheck(
+                    passed: downloads.urlsSentWholeTwice == 0,
+                    statement: "network feed \(speed.label): ours downloads every URL once across the memory warning "
+                        + "and the relaunch: \(downloads.urlsSentWholeTwice) URLs sent whole twice (again after "
+                        + "the warning \(downloads.refetchesAfterMemoryWarning), after the relaunch "
+                        + "\(downloads.refetchesAfterRelaunch)); GETs \(downloads.gets) for "
+                        + "\(downloads.distinctURLs) distinct URLs, of which \(downloads.abortedGets) cut short "
+                        + "when their cells were reused"))
+        }
+        let lruCostLimit = DefaultPolicyLimits.current.costLimit
+        for speed in ScrollSpeed.allCases {
+            for strategy in [FeedStrategy.store, .storeDisplaySize] {
+                guard let ours = run(runs, strategy, speed) else { continue }
+                let inUse = ours.observations.peakInUseBytes
+                let picture = strategy == .store ? content.largestPhotoBytes : content.largestDisplayPhotoBytes
+                let bound = inUse + lruCostLimit + loadingThreadCount * picture
+                checks.append(
+                    GoalCheck(
+                        passed: ours.peakLiveBytes <= bound,
+                        statement: "network feed \(speed.label): \(strategy.label) peak live ≤ the pictures on screen "
+                            + "(and the next screen's prefetch) + LRU limit + one picture per loading thread: "
+                            + "\(Format.mebibytes(ours.peakLiveBytes)) ≤ \(Format.mebibytes(inUse)) + "
+                            + "\(Format.mebibytes(lruCostLimit)) + \(loadingThreadCount) × "
+                            + "\(Format.mebibytes(picture)) MiB"))
+            }
+        }
+        let twoFrames = 2 * ScrollingRun.frameBudgetNanoseconds
+        for speed in ScrollSpeed.allCases {
+            guard let ours = run(runs, .store, speed) else { continue }
+            let diskHits = ours.diskHitTimings
+            let p99 = Distribution(diskHits).percentile(99)
+            checks.append(
+                GoalCheck(
+                    passed: !diskHits.isEmpty && p99 <= Double(twoFrames),
+                    statement: "network feed \(speed.label): ours' p99 time to picture for disk hits ≤ 2 frames: "
+                        + (diskHits.isEmpty
+                            ? "no photo came from disk after the relaunch"
+                            : "\(Format.fixed(p99 / 1e6, digits: 1)) ms over \(diskHits.count) photos ≤ "
+                                + "\(Format.fixed(Double(twoFrames) / 1e6, digits: 1)) ms")))
+        }
+        return checks
+    }
+
+    /// Problems with the measurement itself: leaks, failed lookups.
+    static func measurementWarnings(_ runs: [NetworkFeedRun]) -> [String] {
+        runs.flatMap { $0.measurementWarnings(context: "network feed / \($0.label)") }
+    }
+
+    private static func run(_ runs: [NetworkFeedRun], _ strategy: FeedStrategy, _ speed: ScrollSpeed)
+        -> NetworkFeedRun?
+    {
+        runs.first { $0.strategy == strategy && $0.speed == speed }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import ImageStoreTestSupport
+
+/// The benchmark's "network feed" section: the source paper's table of network pictures replayed
+/// against a loopback server over a phone-like link, by every ``FeedStrategy``; prints the table,
+/// writes the CSVs and the memory charts.
+struct NetworkFeedSection {
+    let profile: NetworkFeedProfile
+    let network: FeedNetwork
+    let outputDirectory: URL
+
+    /// Runs the section.
+    ///
+    /// - Throws: ``JPEGEncoderSelfCheck/Failure`` if the JPEG encoder fails its self-check;
+    ///   ``HTTPServerError`` if the server cannot start; a file-system error if the results
+    ///   cannot be written.
+    func run() throws -> SectionOutcome {
+        let started = MonotonicClock.now()
+        let startedCPU = CPUClock.process()
+        let content = try FeedContent.generate(profile, seed: 0xFEED)
+        let server = try LoopbackHTTPServer(link: network.link)
+        defer { server.stop() }
+        content.serve(on: server, network: network)
+        let photoBytes = content.photoBytes
+        print(
+            "\(profile.rowCount) rows, each an avatar PNG (\(profile.authorCount) authors) and a JPEG photo of its own "
+                + "URL (\(kilobytes(photoBytes.min() ?? 0))–\(kilobytes(photoBytes.max() ?? 0)) KB, "
+                + "\(Format.mebibytes(photoBytes.reduce(0, +))) MiB in all) ready in "
+                + "\(Format.fixed(Double(MonotonicClock.now() - started) / 1e9, digits: 1)) s; \(network.description)")
+        let runs = try NetworkFeedBenchmark(content: content, profile: profile, server: server).run()
+        print(NetworkFeedTable.render(runs, content: content, profile: profile, network: network) + "\n")
+
+        try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+        try NetworkFeedCSVWriter.write(runs, to: outputDirectory)
+        for speed in ScrollSpeed.allCases {
+            try NetworkFeedMemoryChart.render(runs.filter { $0.speed == speed }, speed: speed, network: network)
+                .write(
+                    to: outputDirectory.appendingPathComponent("networkfeed-\(speed.label).svg"), atomically: true,
+                    encoding: .utf8)
+        }
+        print(
+            "wrote networkfeed.csv, networkfeed-frames.csv, "
+                + ScrollSpeed.allCases.map { "networkfeed-\($0.label).svg" }.joined(separator: ", ")
+                + " to \(outputDirectory.path)/")
+        let seconds = Format.fixed(Double(MonotonicClock.now() - started) / 1e9, digits: 1)
+        let cpuSeconds = Format.fixed(Double(CPUClock.process() - startedCPU) / 1e9, digits: 1)
+        print("network feed section: \(seconds) s wall, \(cpuSeconds) s CPU (all threads)\n")
+        return SectionOutcome(
+            goals: NetworkFeedGoals.evaluate(runs, content: content),
+            warnings: NetworkFeedGoals.measurementWarnings(runs))
+    }
+
+    private func kilobytes(_ bytes: Int) -> String {
+        String(Int((Double(bytes) / 1000).rounded()))
+    }
+}
