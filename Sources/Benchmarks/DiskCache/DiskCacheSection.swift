@@ -12,7 +12,7 @@ struct DiskCacheSection {
             "disk-cache-benchmark-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let started = MonotonicClock.now()
-        let (rows, notes) = DiskCacheBenchmark.run(sizes: sizes, fillSeconds: quick ? 3 : 30, scratch: scratch)
+        let (rows, notes) = DiskCacheBenchmark.run(sizes: sizes, fillSeconds: quick ? 3 : 60, scratch: scratch)
         print(table(rows))
         for note in notes { print("  \(note)") }
         print(

@@ -9,12 +9,16 @@ final class URLSource: Hashable, Sendable {
     let identity: SourceIdentity
     /// Whether the store can download it: http and https only.
     let isDownloadable: Bool
+    /// The name of its entry in a ``DiskImageCache``, computed once here so that a disk lookup
+    /// costs a table probe, not a hash of the URL.
+    let diskCacheDigest: SHA256Digest
 
     init(_ url: URL, cacheKey: String?) {
         self.url = url
         identity = cacheKey.map { .cacheKey($0) } ?? .url(CanonicalURL.string(for: url))
         let scheme = url.scheme?.lowercased()
         isDownloadable = scheme == "http" || scheme == "https"
+        diskCacheDigest = DiskImageCache.digest(of: identity)
     }
 
     /// The full-size request for this URL: what errors name.

@@ -75,31 +75,35 @@ struct DiskCacheBodyFiles: Sendable {
         }
         defer { close(descriptor) }
         // One byte more than recorded, so a file grown behind the cache's back shows without an
-        // fstat: a hit costs open, read and close.
-        var data = Data(count: size + 1)
+        // fstat: a hit costs open, read and close. Read into memory the Data then owns, neither
+        // zero-filled first nor trimmed after.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size + 1, alignment: 16)
+        // Proven: at least one byte was allocated.
+        let start = buffer.baseAddress!
         var failure: Int32 = 0
-        let read = data.withUnsafeMutableBytes { buffer -> Int in
-            var done = 0
-            // A regular file's read returns every byte it has up to the count asked, so one call
-            // normally settles it; the loop only resumes a read a signal cut short.
-            while done < size {
-                let result = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(done))
-                if result < 0 && errno == EINTR { continue }
-                if result < 0 { failure = errno }
-                if result <= 0 { break }
-                done += result
+        var read = 0
+        // A regular file's read returns every byte it has up to the count asked, so one call
+        // normally settles it; the loop only resumes a read a signal cut short.
+        while true {
+            let result = pread(descriptor, start + read, buffer.count - read, off_t(read))
+            if result < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
             }
-            return done
+            read += result
+            if result == 0 || read >= size { break }
         }
-        if failure != 0 {
+        guard failure == 0, read == size else {
+            buffer.deallocate()
             let path = layout.bodyPath(for: digest)
-            return .failure(.failed(DiskCacheFileFailure(action: "read", path: path, code: failure)))
-        }
-        guard read == size else {
+            if failure != 0 {
+                return .failure(.failed(DiskCacheFileFailure(action: "read", path: path, code: failure)))
+            }
             // Longer or shorter than recorded: its real length names the fault.
             return .failure(.length(found: read > size ? fileSystem.size(of: descriptor) ?? read : read))
         }
-        data.removeLast()
+        let data = Data(bytesNoCopy: start, count: size, deallocator: .custom { pointer, _ in pointer.deallocate() })
         let computed = data.withUnsafeBytes { CRC32.checksum($0) }
         guard computed == checksum else { return .failure(.checksum(computed: computed)) }
         return .success(data)

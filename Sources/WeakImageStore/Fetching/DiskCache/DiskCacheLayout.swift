@@ -12,11 +12,19 @@ import Foundation
 /// The two-level layout keeps folders small (256 of them) without the index ever listing them.
 struct DiskCacheLayout: Sendable {
     let directory: String
+    let journalPath: String
+    let lockPath: String
+    let temporaryFolder: String
+    /// Stored, not computed: every hit builds its path from it.
+    let bodiesFolder: String
 
-    var journalPath: String { directory + "/journal" }
-    var lockPath: String { directory + "/lock" }
-    var temporaryFolder: String { directory + "/tmp" }
-    var bodiesFolder: String { directory + "/bodies" }
+    init(directory: String) {
+        self.directory = directory
+        journalPath = directory + "/journal"
+        lockPath = directory + "/lock"
+        temporaryFolder = directory + "/tmp"
+        bodiesFolder = directory + "/bodies"
+    }
 
     /// The folder holding the body of `digest`.
     func bodyFolder(for digest: SHA256Digest) -> String {

@@ -1,8 +1,13 @@
 extension DiskImageCache {
+    /// The URL whose bytes `request` names, or nil when they are never stored.
+    static func storedSource(of request: ImageRequest) -> URLSource? {
+        guard case .url(let source) = request.source, source.isDownloadable else { return nil }
+        return source
+    }
+
     /// The identity under which `request`'s bytes are stored, or nil when they never are.
     static func storedIdentity(of request: ImageRequest) -> SourceIdentity? {
-        guard case .url(let source) = request.source, source.isDownloadable else { return nil }
-        return source.identity
+        storedSource(of: request)?.identity
     }
 
     /// The entry's name: the SHA-256 of the identity's kind, a line feed and its value, which no

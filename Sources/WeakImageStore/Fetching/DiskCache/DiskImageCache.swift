@@ -107,8 +107,8 @@ public final class DiskImageCache: Sendable {
     /// - Parameter request: A request; only `http` and `https` URLs are ever stored.
     /// - Returns: Whether ``data(for:)`` would find an entry (which it still verifies).
     public func containsData(for request: ImageRequest) -> Bool {
-        guard let identity = Self.storedIdentity(of: request) else { return false }
-        return entry(for: identity) != nil
+        guard let source = Self.storedSource(of: request) else { return false }
+        return entry(for: source.identity, digest: source.diskCacheDigest) != nil
     }
 
     /// The bytes stored for `request`, exactly as stored, or nil.
@@ -120,8 +120,8 @@ public final class DiskImageCache: Sendable {
     /// - Returns: The bytes, or nil on a miss.
     /// - Complexity: Reads the whole body once.
     public func data(for request: ImageRequest) -> Data? {
-        guard let identity = Self.storedIdentity(of: request) else { return nil }
-        return (try? read(identity))?.data
+        guard let source = Self.storedSource(of: request) else { return nil }
+        return (try? read(source.identity, digest: source.diskCacheDigest))?.data
     }
 
     /// Stores `data` for `request`, fresh for ``defaultLifetime`` seconds, replacing any.
@@ -134,19 +134,19 @@ public final class DiskImageCache: Sendable {
     ///   - data: The response body.
     ///   - request: The request it answers.
     public func storeData(_ data: Data, for request: ImageRequest) {
-        guard let identity = Self.storedIdentity(of: request) else { return }
+        guard let source = Self.storedSource(of: request) else { return }
         let validity = ResponseValidity(
             freshUntil: Date().timeIntervalSince1970 + defaultLifetime, revalidatesEveryUse: false,
             entityTag: nil, lastModified: nil)
-        _ = try? write(data, validity: validity, for: identity)
+        _ = try? write(data, validity: validity, for: source.identity, digest: source.diskCacheDigest)
     }
 
     /// Removes the bytes stored for `request`, if any.
     ///
     /// - Parameter request: A request; only `http` and `https` URLs are ever stored.
     public func removeData(for request: ImageRequest) {
-        guard let identity = Self.storedIdentity(of: request) else { return }
-        remove(identity)
+        guard let source = Self.storedSource(of: request) else { return }
+        remove(source.identity, digest: source.diskCacheDigest)
     }
 
     /// Removes every entry, this process's and every other's sharing the folder.
@@ -173,8 +173,11 @@ public final class DiskImageCache: Sendable {
     // MARK: - Engine API
 
     /// What the index records about `identity`'s entry, or nil on a miss. No I/O.
-    func entry(for identity: SourceIdentity) -> DiskCacheEntryInfo? {
-        let digest = Self.digest(of: identity)
+    ///
+    /// - Parameter known: The identity's digest, when the caller has it (a URL's is computed
+    ///   once, when its request is made).
+    func entry(for identity: SourceIdentity, digest known: SHA256Digest? = nil) -> DiskCacheEntryInfo? {
+        let digest = known ?? Self.digest(of: identity)
         return state.withLock { $0.info(of: digest) }
     }
 
@@ -202,8 +205,10 @@ public final class DiskImageCache: Sendable {
     ///
     /// - Returns: The exact bytes stored and their validity, or nil on a miss.
     /// - Throws: ``DiskCacheError`` naming the entry and what was wrong with its body.
-    func read(_ identity: SourceIdentity) throws(DiskCacheError) -> (data: Data, validity: ResponseValidity)? {
-        let digest = Self.digest(of: identity)
+    func read(
+        _ identity: SourceIdentity, digest known: SHA256Digest? = nil
+    ) throws(DiskCacheError) -> (data: Data, validity: ResponseValidity)? {
+        let digest = known ?? Self.digest(of: identity)
         let recorded: DiskCacheEntryInfo? = state.withLock { state in
             let info = state.info(of: digest)
             if info == nil { state.statistics.misses += 1 }
@@ -229,8 +234,10 @@ public final class DiskImageCache: Sendable {
     /// - Throws: ``DiskCacheError/writeFailed(_:reason:)`` when the disk refused the body or the
     ///   journal record; nothing partial was kept.
     @discardableResult
-    func write(_ data: Data, validity: ResponseValidity, for identity: SourceIdentity) throws(DiskCacheError) -> Bool {
-        let digest = Self.digest(of: identity)
+    func write(
+        _ data: Data, validity: ResponseValidity, for identity: SourceIdentity, digest known: SHA256Digest? = nil
+    ) throws(DiskCacheError) -> Bool {
+        let digest = known ?? Self.digest(of: identity)
         let checksum = data.withUnsafeBytes { CRC32.checksum($0) }
         var putRecord: [UInt8] = []
         DiskCacheJournalFormat.appendPut(
@@ -280,8 +287,8 @@ public final class DiskImageCache: Sendable {
 
     /// Replaces the validity of `identity`'s entry after a `304 Not Modified`; the body stays.
     /// Counts a revalidation. Does nothing on a miss.
-    func updateValidity(_ validity: ResponseValidity, for identity: SourceIdentity) {
-        let digest = Self.digest(of: identity)
+    func updateValidity(_ validity: ResponseValidity, for identity: SourceIdentity, digest known: SHA256Digest? = nil) {
+        let digest = known ?? Self.digest(of: identity)
         do {
             try withJournal { journal throws(DiskCacheFileFailure) in
                 guard
@@ -304,8 +311,8 @@ public final class DiskImageCache: Sendable {
     }
 
     /// Removes `identity`'s entry and body, if any.
-    func remove(_ identity: SourceIdentity) {
-        let digest = Self.digest(of: identity)
+    func remove(_ identity: SourceIdentity, digest known: SHA256Digest? = nil) {
+        let digest = known ?? Self.digest(of: identity)
         do {
             try withJournal { journal throws(DiskCacheFileFailure) in
                 guard

@@ -42,13 +42,13 @@ struct NetworkFetcher: Sendable {
     /// the synchronous caller's): it may read a file.
     func lookUpDisk(_ url: URLSource) -> DiskLookup {
         guard let diskCache else { return .miss }
-        guard let entry = diskCache.entry(for: url.identity) else {
+        guard let entry = diskCache.entry(for: url.identity, digest: url.diskCacheDigest) else {
             diskCache.recordMiss()
             return .miss
         }
         guard entry.validity.isFresh(at: Date().timeIntervalSince1970) else { return .stale(entry.validity) }
         // A damaged entry is dropped and counted by the cache; the network replaces it.
-        guard let (data, _) = try? diskCache.read(url.identity) else { return .miss }
+        guard let (data, _) = try? diskCache.read(url.identity, digest: url.diskCacheDigest) else { return .miss }
         return .fresh(data)
     }
 
@@ -97,7 +97,7 @@ struct NetworkFetcher: Sendable {
             return .failure(.cancelled)
         case .failure(let error):
             guard stale != nil, Self.allowsStaleAnswer(after: error), let diskCache,
-                let (data, _) = try? diskCache.read(url.identity)
+                let (data, _) = try? diskCache.read(url.identity, digest: url.diskCacheDigest)
             else { return .failure(error) }
             return .bytes(data)
         }
@@ -111,11 +111,13 @@ struct NetworkFetcher: Sendable {
                 headers: response.headers, requestTime: response.requestTime, responseTime: response.responseTime,
                 defaultLifetime: diskCache.defaultLifetime)
         else { return }
-        if let entry = diskCache.entry(for: url.identity), entry.validity == validity, entry.size == data.count {
+        if let entry = diskCache.entry(for: url.identity, digest: url.diskCacheDigest), entry.validity == validity,
+            entry.size == data.count
+        {
             return
         }
         // A failed write is counted by the cache; the bytes are decoded all the same.
-        _ = try? diskCache.write(data, validity: validity, for: url.identity)
+        _ = try? diskCache.write(data, validity: validity, for: url.identity, digest: url.diskCacheDigest)
     }
 
     /// A 304 answered a conditional request: refresh the entry and read its body.
@@ -127,8 +129,10 @@ struct NetworkFetcher: Sendable {
         let validity = ResponseFreshness.refreshed(
             stale, by: response.headers, requestTime: response.requestTime, responseTime: response.responseTime,
             defaultLifetime: diskCache.defaultLifetime)
-        diskCache.updateValidity(validity, for: url.identity)
-        guard let (data, _) = try? diskCache.read(url.identity) else { return .entryVanished }
+        diskCache.updateValidity(validity, for: url.identity, digest: url.diskCacheDigest)
+        guard let (data, _) = try? diskCache.read(url.identity, digest: url.diskCacheDigest) else {
+            return .entryVanished
+        }
         return .bytes(data)
     }
 
