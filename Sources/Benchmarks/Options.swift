@@ -44,7 +44,7 @@ struct Options {
         goal lines; writes results.csv, scrolling.csv, gallery.csv, bloblist.csv, networkfeed.csv
         (and per-frame CSVs) and SVG charts.
 
-          --quick       Smaller workloads and images, fewer samples: a smoke test (< 30 s).
+          --quick       Smaller workloads and images, fewer samples: a smoke test (about 40 s).
           --out DIR     Where to write results.csv and the charts. Defaults to benchmark-results/.
           --corpus DIR  Use every PNG and JPEG (*.png, *.jpg, *.jpeg, any case) under DIR instead
                         of the generated corpus: images of at most the LRU's admission cost play

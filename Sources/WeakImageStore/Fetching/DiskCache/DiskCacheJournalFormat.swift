@@ -56,7 +56,7 @@ enum DiskCacheJournalFormat {
     /// Whether `bytes` starts with a header this version reads.
     static func hasValidHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard bytes.count >= headerSize else { return false }
-        return bytes.withMemoryRebound(to: UInt8.self) { Array($0[0..<headerSize]) } == header
+        return bytes.prefix(headerSize).elementsEqual(header)
     }
 
     // MARK: - Writing
