@@ -46,17 +46,12 @@ enum BlobListMemoryChart {
         return svg.joined(separator: "\n") + "\n"
     }
 
+    /// One value per frame, as a polyline.
     private static func polyline(
         _ values: [Double], x: ChartAxis, y: ChartAxis, color: String, width: Double, dash: String?
-    )
-        -> String
-    {
-        let points = values.enumerated().map { frame, value in
-            "\(SVGChart.format(x.position(Double(frame)))),\(SVGChart.format(y.position(value)))"
-        }
-        let dashAttribute = dash.map { ##" stroke-dasharray="\##($0)""## } ?? ""
-        return ##"<polyline fill="none" stroke="\##(color)" stroke-width="\##(width)"\##(dashAttribute) "##
-            + ##"stroke-linejoin="round" points="\##(points.joined(separator: " "))"/>"##
+    ) -> String {
+        let points = values.enumerated().map { SVGChart.Point(x: Double($0.offset), y: $0.element) }
+        return SVGChart.polyline(through: points, x: x, y: y, color: color, width: width, dash: dash)
     }
 
     private static func legend(_ runs: [BlobListRun]) -> [String] {
@@ -65,15 +60,10 @@ enum BlobListMemoryChart {
         var y = plot.top + 26
         for run in runs {
             let color = strategyColors[run.strategy] ?? "#555"
-            parts.append(
-                ##"<line x1="\##(SVGChart.format(left))" y1="\##(SVGChart.format(y - 4))" x2="\##(SVGChart.format(left + 26))" "##
-                    + ##"y2="\##(SVGChart.format(y - 4))" stroke="\##(color)" stroke-width="2.5"/>"##)
+            parts.append(SVGChart.legendLine(left: left, y: y, color: color, width: 2.5))
             parts.append(SVGChart.text(x: left + 34, y: y, "\(run.strategy.label)  \(Format.mebibytes(run.peakBytes))"))
             y += 22
-            parts.append(
-                ##"<line x1="\##(SVGChart.format(left))" y1="\##(SVGChart.format(y - 4))" x2="\##(SVGChart.format(left + 26))" "##
-                    + ##"y2="\##(SVGChart.format(y - 4))" stroke="\##(color)" stroke-width="1.6" stroke-dasharray="6 4"/>"##
-            )
+            parts.append(SVGChart.legendLine(left: left, y: y, color: color, width: 1.6, dash: "6 4"))
             parts.append(SVGChart.text(x: left + 34, y: y, "  its blobs  \(Format.mebibytes(run.blobs.peakLiveBytes))"))
             y += 26
         }

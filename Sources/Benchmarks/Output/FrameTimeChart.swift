@@ -74,12 +74,10 @@ enum FrameTimeChart {
             }
         }
         for (index, line) in series.enumerated() {
-            let points = values[index].enumerated().map { frame, milliseconds in
-                "\(SVGChart.format(xAxis.position(Double(frame)))),\(SVGChart.format(yAxis.position(milliseconds)))"
-            }
+            let points = values[index].enumerated().map { SVGChart.Point(x: Double($0.offset), y: $0.element) }
             svg.append(
-                ##"<polyline fill="none" stroke="\##(line.color)" stroke-width="\##(line.isEmphasized ? 2.5 : 1.6)" "##
-                    + ##"stroke-linejoin="round" points="\##(points.joined(separator: " "))"/>"##)
+                SVGChart.polyline(
+                    through: points, x: xAxis, y: yAxis, color: line.color, width: line.isEmphasized ? 2.5 : 1.6))
         }
         svg += legend(series, markLabel: markLabel)
         svg.append("</svg>")
@@ -91,19 +89,14 @@ enum FrameTimeChart {
         var parts = [SVGChart.text(x: left, y: plot.top + 4, "frames > 16.7 ms (wall)", weight: "bold")]
         var y = plot.top + 26
         for line in series {
-            parts.append(
-                ##"<line x1="\##(SVGChart.format(left))" y1="\##(SVGChart.format(y - 4))" x2="\##(SVGChart.format(left + 26))" "##
-                    + ##"y2="\##(SVGChart.format(y - 4))" stroke="\##(line.color)" stroke-width="2.5"/>"##
-            )
+            parts.append(SVGChart.legendLine(left: left, y: y, color: line.color, width: 2.5))
             parts.append(
                 SVGChart.text(
                     x: left + 34, y: y, "\(line.label)  \(line.run.framesOverBudgetByWall) of \(line.run.frames.count)")
             )
             y += 22
         }
-        parts.append(
-            ##"<line x1="\##(SVGChart.format(left))" y1="\##(SVGChart.format(y - 4))" x2="\##(SVGChart.format(left + 26))" "##
-                + ##"y2="\##(SVGChart.format(y - 4))" stroke="#000" stroke-width="1.5" stroke-dasharray="6 4"/>"##)
+        parts.append(SVGChart.legendLine(left: left, y: y, color: "#000", width: 1.5, dash: "6 4"))
         parts.append(SVGChart.text(x: left + 34, y: y, "16.7 ms budget"))
         guard let markLabel else { return parts }
         y += 22

@@ -86,35 +86,13 @@ enum NetworkFeedMemoryChart {
         ]
     }
 
-    /// The series as a polyline; beyond two points per pixel column, each column keeps its
-    /// lowest and highest point, so the peaks survive the thinning.
+    /// The series as a polyline thinned to the chart's pixel columns.
     private static func polyline(
         _ points: [(seconds: Double, mebibytes: Double)], x: ChartAxis, y: ChartAxis, color: String, width: Double
     ) -> String {
-        var kept: [(Double, Double)] = []
-        var column = -1
-        var low: (Double, Double)?
-        var high: (Double, Double)?
-        func flush() {
-            guard let low, let high else { return }
-            kept += low.0 <= high.0 ? [low, high] : [high, low]
-        }
-        for point in points {
-            let pointColumn = Int(x.position(point.seconds))
-            if pointColumn != column {
-                flush()
-                column = pointColumn
-                low = (point.seconds, point.mebibytes)
-                high = low
-            } else {
-                if point.mebibytes < low?.1 ?? .infinity { low = (point.seconds, point.mebibytes) }
-                if point.mebibytes > high?.1 ?? -.infinity { high = (point.seconds, point.mebibytes) }
-            }
-        }
-        flush()
-        let coordinates = kept.map { "\(SVGChart.format(x.position($0.0))),\(SVGChart.format(y.position($0.1)))" }
-        return ##"<polyline fill="none" stroke="\##(color)" stroke-width="\##(SVGChart.format(width))" "##
-            + ##"stroke-linejoin="round" points="\##(coordinates.joined(separator: " "))"/>"##
+        let series = points.map { SVGChart.Point(x: $0.seconds, y: $0.mebibytes) }
+        return SVGChart.polyline(
+            through: SVGChart.thinnedToPixelColumns(series, x: x), x: x, y: y, color: color, width: width)
     }
 
     private static func legend(_ runs: [NetworkFeedRun]) -> [String] {
@@ -123,10 +101,7 @@ enum NetworkFeedMemoryChart {
         var y = plot.top + 26
         for run in runs {
             let color = colors[run.strategy] ?? "#555"
-            parts.append(
-                ##"<line x1="\##(SVGChart.format(left))" y1="\##(SVGChart.format(y - 4))" x2="\##(SVGChart.format(left + 26))" "##
-                    + ##"y2="\##(SVGChart.format(y - 4))" stroke="\##(color)" stroke-width="\##(run.strategy == .store ? 3 : 2)"/>"##
-            )
+            parts.append(SVGChart.legendLine(left: left, y: y, color: color, width: run.strategy == .store ? 3 : 2))
             parts.append(SVGChart.text(x: left + 34, y: y, run.strategy.label))
             parts.append(
                 SVGChart.text(

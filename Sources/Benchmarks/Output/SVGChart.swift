@@ -98,34 +98,13 @@ enum SVGChart {
         return parts
     }
 
-    /// The series as a polyline; beyond one point per pixel column, each column keeps its
-    /// minimum and maximum, so peaks survive the thinning.
+    /// The series, one value per step, as a polyline thinned to the chart's pixel columns.
     private static func polyline(
-        _ values: [Double], x: ChartAxis, y: ChartAxis, color: String, width: Double,
-        dash: String?
+        _ values: [Double], x: ChartAxis, y: ChartAxis, color: String, width: Double, dash: String?
     ) -> String {
-        let columns = Int(plot.right - plot.left)
-        var points: [(Double, Double)] = []
-        if values.count <= columns * 2 {
-            points = values.enumerated().map { (Double($0.offset), $0.element) }
-        } else {
-            let perColumn = Double(values.count) / Double(columns)
-            for column in 0..<columns {
-                let range = Int(Double(column) * perColumn)..<min(values.count, Int(Double(column + 1) * perColumn))
-                guard let low = range.min(by: { values[$0] < values[$1] }),
-                    let high = range.max(by: { values[$0] < values[$1] })
-                else { continue }
-                for index in [low, high].sorted() {
-                    points.append((Double(index), values[index]))
-                }
-            }
-        }
-        let coordinates = points.map { "\(format(x.position($0.0))),\(format(y.position($0.1)))" }.joined(
-            separator: " ")
-        let dashAttribute = dash.map { ##" stroke-dasharray="\##($0)""## } ?? ""
-        return
-            ##"<polyline fill="none" stroke="\##(color)" stroke-width="\##(format(width))" stroke-linejoin="round"\##(dashAttribute) "##
-            + ##"points="\##(coordinates)"/>"##
+        let points = values.enumerated().map { Point(x: Double($0.offset), y: $0.element) }
+        return polyline(
+            through: thinnedToPixelColumns(points, x: x), x: x, y: y, color: color, width: width, dash: dash)
     }
 
     private static func legend(_ report: WorkloadReport) -> [String] {
@@ -133,10 +112,7 @@ enum SVGChart {
         var parts = [text(x: left, y: plot.top + 4, "peak live MiB", weight: "bold")]
         var y = plot.top + 26
         func entry(_ label: String, color: String, width: Double, dash: String?) {
-            let dashAttribute = dash.map { ##" stroke-dasharray="\##($0)""## } ?? ""
-            parts.append(
-                ##"<line x1="\##(format(left))" y1="\##(format(y - 4))" x2="\##(format(left + 26))" y2="\##(format(y - 4))" "##
-                    + ##"stroke="\##(color)" stroke-width="\##(format(width))"\##(dashAttribute)/>"##)
+            parts.append(legendLine(left: left, y: y, color: color, width: width, dash: dash))
             parts.append(text(x: left + 34, y: y, label))
             y += 22
         }
