@@ -185,6 +185,80 @@ struct JPEGBitReader {
         return (marker, true)
     }
 
+    /// Moves past the restart marker `RST<expected>` that should come next, recovering as
+    /// libjpeg's `jpeg_resync_to_restart` does when another marker is found there.
+    ///
+    /// The bits left in the buffer are dropped, as for a valid restart. The end of the file
+    /// counts as an EOI marker, the marker libjpeg's file source inserts there. A marker `M`
+    /// found instead of `RST<expected>` is handled by these rules:
+    ///
+    /// | marker `M`                                   | action                                   |
+    /// |----------------------------------------------|------------------------------------------|
+    /// | `RST<expected>`, or an RST 3 or more away    | skip it; the data after it is decoded    |
+    /// | `RST<expected + 1>`, `RST<expected + 2>`     | leave it unread; this interval is empty  |
+    /// | any other valid marker (`C0`...`FE`)         | leave it unread; this interval is empty  |
+    /// | `RST<expected - 1>`, `RST<expected - 2>`     | skip to the next marker and decide again |
+    /// | an invalid marker (below `C0`)               | skip to the next marker and decide again |
+    ///
+    /// A marker left unread makes the reader supply zero bits, so the next MCU decodes from zeros
+    /// and counts as running out of data.
+    ///
+    /// - Returns: The first marker found (`nil` at the end of the file), the offset of its code
+    ///   byte (the file's length at its end), and whether the reader stands after a restart
+    ///   marker with data to decode.
+    mutating func resynchronize(expected: Int) -> (found: UInt8?, offset: Int, resumed: Bool) {
+        buffer = 0
+        bitCount = 0
+        paddingBits = 0
+        let first = nextMarkerCode()
+        let firstOffset = position
+        var found = first
+        while let marker = found {
+            let distance = (Int(marker) - 0xD0 - expected) & 7
+            let isRestart = (0xD0...0xD7).contains(marker)
+            if marker < 0xC0 || (isRestart && (distance == 6 || distance == 7)) {
+                // An invalid marker, or a restart already passed: look further.
+                position += 1
+                found = nextMarkerCode()
+            } else if !isRestart || distance == 1 || distance == 2 {
+                // Left for the marker parser (or the next restart) to read: back to its FF.
+                position -= 1
+                atMarker = true
+                return (first, firstOffset, false)
+            } else {
+                position += 1
+                atMarker = false
+                return (first, firstOffset, true)
+            }
+        }
+        // libjpeg's file source turns the end of the file into EOI, a marker it keeps.
+        position = count
+        atMarker = true
+        return (first, firstOffset, false)
+    }
+
+    /// Positions the reader on the code byte of the next marker (skipping data, fill bytes and
+    /// stuffed `FF 00`) and returns it, or `nil` at the end of the file.
+    private mutating func nextMarkerCode() -> UInt8? {
+        while position < count {
+            if bytes[position] != 0xFF {
+                position += 1
+                continue
+            }
+            var next = position + 1
+            while next < count && bytes[next] == 0xFF { next += 1 }
+            guard next < count else { break }
+            if bytes[next] == 0 {
+                position = next + 1
+                continue
+            }
+            position = next
+            return bytes[next]
+        }
+        position = count
+        return nil
+    }
+
     /// Where the marker parser resumes after the scan: at the marker that stopped the data.
     var resumePosition: Int { position }
 }

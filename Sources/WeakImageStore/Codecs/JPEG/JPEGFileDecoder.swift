@@ -15,6 +15,10 @@ struct JPEGFileDecoder {
     private let maximumPixelCount: Int
     private let maximumDimension: Int
     private let scaleDenominator: Int
+    /// Whether damaged scan data is decoded as libjpeg-turbo decodes it instead of throwing.
+    private let recovers: Bool
+    /// The first defect recovered from: the error a strict decoder would have thrown.
+    private(set) var defect: JPEGError?
     /// The samples, once the image is complete (unless ``pixels`` holds the output already).
     private(set) var planes: JPEGSamplePlanes?
     /// The output pixels, when a streamed file needing no upsampling was converted band by band.
@@ -37,10 +41,11 @@ struct JPEGFileDecoder {
 
     init(
         bytes: UnsafePointer<UInt8>, count: Int, maximumPixelCount: Int, maximumDimension: Int,
-        scaleDenominator: Int = 1
+        scaleDenominator: Int = 1, recovers: Bool = false
     ) throws(JPEGError) {
         reader = try JPEGSegmentReader(bytes: bytes, count: count)
         self.scaleDenominator = scaleDenominator
+        self.recovers = recovers
         self.maximumPixelCount = maximumPixelCount
         self.maximumDimension = maximumDimension
     }
@@ -87,7 +92,9 @@ struct JPEGFileDecoder {
                 }
                 try readScan(data, marker: marker)
                 // A streamed single-scan file is complete: what follows cannot change its pixels.
-                if planes != nil || pixels != nil { return }
+                // After damage, libjpeg-turbo still reads the markers up to EOI, and one it
+                // cannot read fails the file (djpeg exits 1), so a recovered file is read on.
+                if (planes != nil || pixels != nil) && defect == nil { return }
             case 0xE0:
                 let data = try reader.segmentData(of: marker)
                 // "JFIF\0" with at least the 14 bytes libjpeg examines.
@@ -115,7 +122,22 @@ struct JPEGFileDecoder {
     }
 
     private mutating func finish(reachedEOI: Bool) throws(JPEGError) {
+        if pixels != nil || planes != nil { return }
         guard let frame else { throw reachedEOI ? .incompleteImage : .truncated(offset: reader.count) }
+        if recovers, frame.process == .sequential, let coefficients, componentScanned.contains(true) {
+            // libjpeg-turbo's file source makes the end of the file an EOI, and its output pass
+            // shows what the scans read: coefficients never decoded stay zero, and a component
+            // never scanned has all-zero multipliers, so it comes out gray. (A progressive file
+            // ending early is smoothed by libjpeg-turbo, which this decoder does not do yet.)
+            if !componentScanned.allSatisfy({ $0 }) {
+                note(reachedEOI ? .incompleteImage : .truncated(offset: reader.count))
+            }
+            let quantization = componentQuantization.map { $0 ?? [Int32](repeating: 0, count: 64) }
+            let planes = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
+            planes.transformAll(from: coefficients, quantization: quantization)
+            self.planes = planes
+            return
+        }
         guard componentScanned.allSatisfy({ $0 }) else {
             throw reachedEOI ? .incompleteImage : .truncated(offset: reader.count)
         }
@@ -196,6 +218,11 @@ struct JPEGFileDecoder {
     private mutating func readScan(_ data: UnsafeRawBufferPointer, marker: JPEGSegmentReader.Marker) throws(JPEGError) {
         guard let frame else { throw .unexpectedMarker(marker.code, offset: marker.offset) }
         let scan = try JPEGScanHeader(segment: data, frame: frame, offset: marker.offset)
+        if pixels != nil {
+            // A scan after a damaged streamed one: the image is out, so only its markers count.
+            reader.position = skipEntropyCodedData()
+            return
+        }
         scanCount += 1
         guard scanCount <= Self.maximumScanCount else { throw .badScan(offset: marker.offset) }
         let tables = try bindTables(scan, frame: frame)
@@ -207,8 +234,10 @@ struct JPEGFileDecoder {
         try checkDataSize(frame)
         var bits = JPEGBitReader(bytes: reader.bytes, count: reader.count, position: reader.position)
         var decoder = JPEGScanDecoder(
-            frame: frame, scan: scan, tables: tables, restartInterval: restartInterval, scanOffset: marker.offset
+            frame: frame, scan: scan, tables: tables, restartInterval: restartInterval, scanOffset: marker.offset,
+            recovers: recovers
         )
+        defer { if let scanDefect = decoder.defect { note(scanDefect) } }
         if frame.process == .sequential && scanCount == 1 && scan.members.count == frame.components.count {
             try decodeStreaming(frame: frame, decoder: &decoder, bits: &bits)
         } else if skipsScan(scan, frame: frame) {
@@ -287,6 +316,9 @@ struct JPEGFileDecoder {
     /// AC coefficients of a component transformed at 1×1 (luma at 1/8).
     private func skipsScan(_ scan: JPEGScanHeader, frame: JPEGFrame) -> Bool {
         guard frame.process == .progressive, !scan.isDCScan, scaleDenominator == 8 else { return false }
+        // With restarts, libjpeg resynchronizes past invalid markers inside the scan, which
+        // skipping to the first marker would not: a recovering decoder reads such scans.
+        if recovers && restartInterval > 0 { return false }
         let sizes = JPEGSamplePlanes.transformSizes(frame: frame, scaleDenominator: scaleDenominator)
         return scan.members.allSatisfy { sizes[$0.componentIndex] == 1 }
     }
@@ -308,14 +340,31 @@ struct JPEGFileDecoder {
         return reader.count
     }
 
+    /// The most pixels a frame may have when its data is too short to cover it, in the default
+    /// (recovering) mode: 1 Mi, at most 4 MiB of RGBA.
+    ///
+    /// A truncated photo of that size still shows its top part, and decoding it allocates no more
+    /// than any ordinary image would. Above it, data shorter than one bit per block is either a
+    /// decompression bomb (a 689-byte file declaring 60000 × 60000) or a file cut so early that
+    /// almost nothing of it would show, so it is refused before the pixels are allocated.
+    static let maximumUncoveredPixelCount = 1 << 20
+
     /// Checks, before anything large is allocated, that the data after the first scan header
-    /// could hold the frame.
+    /// could hold the frame (always when strict; for frames above
+    /// ``maximumUncoveredPixelCount`` when recovering).
     private func checkDataSize(_ frame: JPEGFrame) throws(JPEGError) {
         guard scanCount == 1 else { return }
         // Every block costs at least one bit (its DC code) somewhere after this scan header.
         let blocks = frame.components.reduce(0) { $0 + $1.widthInBlocks * $1.heightInBlocks }
         let remaining = reader.count - reader.position
-        guard blocks <= remaining * 8 else { throw .insufficientData(blocks: blocks, bytes: remaining) }
+        guard blocks > remaining * 8 else { return }
+        if recovers && frame.width * frame.height <= Self.maximumUncoveredPixelCount { return }
+        throw .insufficientData(blocks: blocks, bytes: remaining)
+    }
+
+    /// Keeps the first defect recovered from.
+    private mutating func note(_ error: JPEGError) {
+        if defect == nil { defect = error }
     }
 
     /// The Huffman tables the scan uses, with libjpeg's checks and its standard-table fallback.
