@@ -55,6 +55,11 @@ for f in ['rose_q50.jpg','photo640_q85.jpg','rose_restart_7b.jpg']:
         off=sos+int((len(d)-sos)*frac)
         if d[off] in (0xff,0x00) or d[off-1]==0xff: off+=3
         setbyte(f,off,d[off]^0x5A,f'byte {off} of the scan data flipped')
+# flipped scan bytes that make an invalid Huffman code (djpeg: "bad Huffman code")
+for f,off,val in [('rose_q50.jpg',3518,0x22),('photo640_q85.jpg',17857,0x18),('photo640_q85.jpg',18295,0xBF),
+                  ('rose_restart_7b.jpg',5315,0x1B),('rose_gray.jpg',3614,0x55),('rose_prog_420.jpg',344,0x0C),
+                  ('rose_prog_420.jpg',474,0xE7)]:
+    setbyte(f,off,val,f'byte {off} of the scan data changed into an invalid code')
 for expr,data,why in cases:
     path='/tmp/jpeg-damaged-case.jpg'; open(path,'wb').write(data)
     res=[]

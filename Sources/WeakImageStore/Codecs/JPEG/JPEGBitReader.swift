@@ -20,6 +20,10 @@ struct JPEGBitReader {
     private var paddingBits = 0
     /// Whether loading stopped at a marker or the end of the file.
     private(set) var atMarker = false
+    /// Whether bits that are no code decode as symbol 0 (libjpeg-turbo's recovery) instead of -1.
+    var substitutesInvalidCodes = false
+    /// Whether an invalid code was met and replaced by symbol 0.
+    private(set) var metInvalidCode = false
 
     init(bytes: UnsafePointer<UInt8>, count: Int, position: Int) {
         self.bytes = bytes
@@ -125,7 +129,8 @@ struct JPEGBitReader {
 
     /// Decodes one Huffman symbol.
     ///
-    /// - Returns: The symbol, or -1 for a bit pattern that is no code of the table.
+    /// - Returns: The symbol, or -1 for a bit pattern that is no code of the table (0 when
+    ///   ``substitutesInvalidCodes`` is set).
     @inline(__always)
     mutating func decode(_ table: JPEGHuffmanTable.Pointers) -> Int {
         if bitCount < 16 { refill() }
@@ -155,7 +160,20 @@ struct JPEGBitReader {
             }
             length += 1
         }
-        return -1
+        return substitutesInvalidCodes ? substituteInvalidCode() : -1
+    }
+
+    /// Replaces a bit pattern that is no code, as libjpeg-turbo does (`jpeg_huff_decode` and the
+    /// fast path of `jdhuff.c`): it reads on to the 17th bit before giving up, consumes all 17
+    /// and takes symbol 0, a zero DC difference or the end of the block's band.
+    ///
+    /// - Returns: 0.
+    @inline(never)
+    private mutating func substituteInvalidCode() -> Int {
+        if bitCount < 17 { refill() }
+        skip(17)
+        metInvalidCode = true
+        return 0
     }
 
     /// Moves past the restart marker `RSTn` that must come next, dropping the bits left in the

@@ -5,11 +5,12 @@
 /// not the whole picture, so a store can count or log such files.
 public struct JPEGDecodeReport: Sendable, Equatable {
     /// The first defect the decoder recovered from: the error a strict decoder throws for the
-    /// same file. `nil` when the file was intact.
+    /// same file (within one scan, an invalid Huffman code is reported after a truncation or a
+    /// restart marker defect of that scan). `nil` when the file was intact.
     public var defect: JPEGError?
 
-    /// Whether the file was damaged (truncated scan data, a wrong or missing restart marker) and
-    /// the pixels were reconstructed as libjpeg-turbo reconstructs them.
+    /// Whether the file was damaged (truncated scan data, a wrong or missing restart marker, an
+    /// invalid Huffman code) and the pixels were reconstructed as libjpeg-turbo reconstructs them.
     public var isDamaged: Bool { defect != nil }
 
     /// Creates a report.

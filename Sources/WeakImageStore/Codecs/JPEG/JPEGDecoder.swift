@@ -27,13 +27,15 @@ import Foundation
 /// |-------------------------------------------|-----------------------------------|---------------------------|
 /// | sequential scan data cut short            | djpeg's pixels (zero bits, gray)  | `truncated`               |
 /// | a wrong or missing restart marker         | djpeg's pixels (libjpeg's resync) | `missingRestartMarker`    |
+/// | bits that are no Huffman code             | djpeg's pixels (symbol 0)         | `corruptScanData`         |
 /// | progressive scan data ending with the file| `truncated` (not supported yet)   | `truncated`               |
 ///
 /// (libjpeg-turbo smooths the blocks of a progressive file whose last scans are missing, which
 /// this decoder does not do yet, so it throws rather than return different pixels.)
 ///
 /// ``decodeReportingDamage(_:scale:scaleDenominator:)`` tells the caller whether it recovered.
-/// Defects in the headers and tables, and invalid Huffman codes, throw in both modes.
+/// Defects in the headers and tables throw in both modes. Damage that leaves the data valid (a
+/// flipped bit that still spells codes) cannot be seen: it decodes, unreported, in both modes.
 ///
 /// Hostile input cannot crash the decoder, make it loop or allocate without bound: the size
 /// limits are checked from the frame header before anything is allocated, and a file whose

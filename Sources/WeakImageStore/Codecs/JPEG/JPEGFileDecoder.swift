@@ -233,11 +233,16 @@ struct JPEGFileDecoder {
         }
         try checkDataSize(frame)
         var bits = JPEGBitReader(bytes: reader.bytes, count: reader.count, position: reader.position)
+        bits.substitutesInvalidCodes = recovers
         var decoder = JPEGScanDecoder(
             frame: frame, scan: scan, tables: tables, restartInterval: restartInterval, scanOffset: marker.offset,
             recovers: recovers
         )
-        defer { if let scanDefect = decoder.defect { note(scanDefect) } }
+        defer {
+            if let scanDefect = decoder.defect { note(scanDefect) }
+            // Checked once per scan, so the hot loop is the same in both modes.
+            if bits.metInvalidCode { note(.corruptScanData(offset: marker.offset)) }
+        }
         if frame.process == .sequential && scanCount == 1 && scan.members.count == frame.components.count {
             try decodeStreaming(frame: frame, decoder: &decoder, bits: &bits)
         } else if skipsScan(scan, frame: frame) {

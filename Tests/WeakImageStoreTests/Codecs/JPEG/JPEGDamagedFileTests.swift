@@ -456,6 +456,55 @@ final class JPEGDamagedFileTests: XCTestCase {
                 (227, 149, 0xBB4F_7049_5FEB_6D4C), (114, 75, 0x2AF2_B1FE_9C7C_EEC9), (57, 38, 0x089A_F5A9_AB83_BC0B),
                 (29, 19, 0x7DA3_6A89_1B2E_3638),
             ]),
+        // byte 3518 of the scan data changed into an invalid code; djpeg: Corrupt JPEG data: bad Huffman code
+        DamagedCase(
+            .replace("rose_q50.jpg", at: 3518, with: 0x22), warned: true,
+            [
+                (227, 149, 0x250D_50EE_C632_11B6), (114, 75, 0xBECF_2A82_D533_83FB), (57, 38, 0x9408_6B0D_2FB3_B707),
+                (29, 19, 0xF0A1_421A_F6AC_2C95),
+            ]),
+        // byte 17857 of the scan data changed into an invalid code; djpeg: Corrupt JPEG data: bad Huffman code
+        DamagedCase(
+            .replace("photo640_q85.jpg", at: 17857, with: 0x18), warned: true,
+            [
+                (640, 480, 0x1294_D33B_626D_0F2C), (320, 240, 0x3C14_68F8_926C_8238), (160, 120, 0x5F4F_7AD1_50DF_C8FF),
+                (80, 60, 0x7B00_B5D9_C9B0_CD1D),
+            ]),
+        // byte 18295 of the scan data changed into an invalid code; djpeg: Corrupt JPEG data: bad Huffman code
+        DamagedCase(
+            .replace("photo640_q85.jpg", at: 18295, with: 0xBF), warned: true,
+            [
+                (640, 480, 0x3E2A_83E4_9B38_5071), (320, 240, 0x9ECA_F8DA_EEEC_1C98), (160, 120, 0x8F88_CCE2_11FC_6EDF),
+                (80, 60, 0x45F2_CA3F_A980_75F4),
+            ]),
+        // byte 5315 of the scan data changed into an invalid code; djpeg: Corrupt JPEG data: bad Huffman code
+        DamagedCase(
+            .replace("rose_restart_7b.jpg", at: 5315, with: 0x1B), warned: true,
+            [
+                (227, 149, 0x046F_081B_C826_0E86), (114, 75, 0x05A1_A717_E8F2_9C24), (57, 38, 0x9DDD_6894_B8A4_0527),
+                (29, 19, 0x9824_63DD_127F_5A20),
+            ]),
+        // byte 3614 of the scan data changed into an invalid code; djpeg: Corrupt JPEG data: bad Huffman code
+        DamagedCase(
+            .replace("rose_gray.jpg", at: 3614, with: 0x55), warned: true,
+            [
+                (227, 149, 0x5B0A_3688_3789_B3A4), (114, 75, 0x7BF0_97E0_7E16_1442), (57, 38, 0xE5C5_E5E6_0F51_EBC6),
+                (29, 19, 0xE3A1_6AF9_8184_2AC0),
+            ]),
+        // byte 344 of the scan data changed into an invalid code; djpeg: Corrupt JPEG data: bad Huffman code
+        DamagedCase(
+            .replace("rose_prog_420.jpg", at: 344, with: 0x0C), warned: true,
+            [
+                (227, 149, 0x75CA_2F8A_2AFD_54CF), (114, 75, 0x5C6D_5735_1533_0F80), (57, 38, 0xA5E0_027A_D627_58F3),
+                (29, 19, 0x5816_E020_D8CA_5ADE),
+            ]),
+        // byte 474 of the scan data changed into an invalid code; djpeg: Corrupt JPEG data: bad Huffman code
+        DamagedCase(
+            .replace("rose_prog_420.jpg", at: 474, with: 0xE7), warned: true,
+            [
+                (227, 149, 0x2E48_3C57_4692_A8F0), (114, 75, 0x6AAE_A9CE_6480_C4A9), (57, 38, 0x7202_576E_7890_2F1E),
+                (29, 19, 0x9326_10B9_CEDE_4B9F),
+            ]),
     ]
 
     static let fatal: [JPEGDamage] = [
