@@ -60,6 +60,9 @@ for f,off,val in [('rose_q50.jpg',3518,0x22),('photo640_q85.jpg',17857,0x18),('p
                   ('rose_restart_7b.jpg',5315,0x1B),('rose_gray.jpg',3614,0x55),('rose_prog_420.jpg',344,0x0C),
                   ('rose_prog_420.jpg',474,0xE7)]:
     setbyte(f,off,val,f'byte {off} of the scan data changed into an invalid code')
+# progressive, cut inside its last scan: every scan started, so libjpeg does not smooth
+d=open(S+'rose_prog_420.jpg','rb').read()
+cases.append(('truncate("rose_prog_420.jpg", at: 4835)', d[:4835], 'cut inside the last scan'))
 for expr,data,why in cases:
     path='/tmp/jpeg-damaged-case.jpg'; open(path,'wb').write(data)
     res=[]

@@ -28,10 +28,11 @@ import Foundation
 /// | sequential scan data cut short            | djpeg's pixels (zero bits, gray)  | `truncated`               |
 /// | a wrong or missing restart marker         | djpeg's pixels (libjpeg's resync) | `missingRestartMarker`    |
 /// | bits that are no Huffman code             | djpeg's pixels (symbol 0)         | `corruptScanData`         |
-/// | progressive scan data ending with the file| `truncated` (not supported yet)   | `truncated`               |
+/// | any, in a progressive file missing scans  | the first defect (not yet)        | the first defect          |
 ///
-/// (libjpeg-turbo smooths the blocks of a progressive file whose last scans are missing, which
-/// this decoder does not do yet, so it throws rather than return different pixels.)
+/// (libjpeg-turbo block-smooths a progressive image whose first AC coefficients are not final
+/// (`jdcoefct.c`), which this decoder does not do yet, so it throws rather than return other
+/// pixels. Damage in a progressive file whose every scan started is recovered.)
 ///
 /// ``decodeReportingDamage(_:scale:scaleDenominator:)`` tells the caller whether it recovered.
 /// Defects in the headers and tables throw in both modes. Damage that leaves the data valid (a

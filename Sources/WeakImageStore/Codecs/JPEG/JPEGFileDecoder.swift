@@ -35,6 +35,9 @@ struct JPEGFileDecoder {
     private var restartInterval = 0
     private var scanCount = 0
     private var componentScanned: [Bool] = []
+    /// libjpeg's `coef_bits` for zigzag positions 0...9 of each component (10 per component):
+    /// the point transform of the last progressive scan started for it, -1 before any.
+    private var coefficientBits: [Int] = []
     private var sawJFIF = false
     private var adobeTransform: Int?
     private(set) var orientation = JPEGOrientation.upright
@@ -124,14 +127,16 @@ struct JPEGFileDecoder {
     private mutating func finish(reachedEOI: Bool) throws(JPEGError) {
         if pixels != nil || planes != nil { return }
         guard let frame else { throw reachedEOI ? .incompleteImage : .truncated(offset: reader.count) }
-        if recovers, frame.process == .sequential, let coefficients, componentScanned.contains(true) {
+        if recovers, let coefficients, componentScanned.contains(true) {
             // libjpeg-turbo's file source makes the end of the file an EOI, and its output pass
             // shows what the scans read: coefficients never decoded stay zero, and a component
-            // never scanned has all-zero multipliers, so it comes out gray. (A progressive file
-            // ending early is smoothed by libjpeg-turbo, which this decoder does not do yet.)
-            if !componentScanned.allSatisfy({ $0 }) {
-                note(reachedEOI ? .incompleteImage : .truncated(offset: reader.count))
-            }
+            // never scanned has all-zero multipliers, so it comes out gray.
+            let complete = componentScanned.allSatisfy { $0 } && (reachedEOI || frame.process == .sequential)
+            if !complete { note(reachedEOI ? .incompleteImage : .truncated(offset: reader.count)) }
+            // libjpeg-turbo then block-smooths a progressive image whose coefficients are not all
+            // final (jdcoefct.c), which this decoder does not do yet: it throws rather than
+            // return other pixels than djpeg.
+            if let defect, smoothingWouldApply(frame) { throw defect }
             let quantization = componentQuantization.map { $0 ?? [Int32](repeating: 0, count: 64) }
             let planes = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
             planes.transformAll(from: coefficients, quantization: quantization)
@@ -162,6 +167,7 @@ struct JPEGFileDecoder {
         self.frame = frame
         componentQuantization = Array(repeating: nil, count: frame.components.count)
         componentScanned = Array(repeating: false, count: frame.components.count)
+        coefficientBits = Array(repeating: -1, count: 10 * frame.components.count)
     }
 
     private mutating func readQuantizationTables(
@@ -225,6 +231,13 @@ struct JPEGFileDecoder {
         }
         scanCount += 1
         guard scanCount <= Self.maximumScanCount else { throw .badScan(offset: marker.offset) }
+        if frame.process == .progressive && scan.spectralStart <= 9 {
+            for member in scan.members {
+                for position in scan.spectralStart...min(scan.spectralEnd, 9) {
+                    coefficientBits[10 * member.componentIndex + position] = scan.approximationLow
+                }
+            }
+        }
         let tables = try bindTables(scan, frame: frame)
         for member in scan.members where componentQuantization[member.componentIndex] == nil {
             let id = frame.components[member.componentIndex].quantizationTableID
@@ -365,6 +378,22 @@ struct JPEGFileDecoder {
         guard blocks > remaining * 8 else { return }
         if recovers && frame.width * frame.height <= Self.maximumUncoveredPixelCount { return }
         throw .insufficientData(blocks: blocks, bytes: remaining)
+    }
+
+    /// Whether libjpeg-turbo 2.1.5 would block-smooth the output (`jdcoefct.c smoothing_ok`): a
+    /// progressive image whose components all have their quantization tables, nonzero at the
+    /// first ten zigzag positions, and a DC known at least in part, while one of the first nine AC
+    /// coefficients of some component is not final.
+    private func smoothingWouldApply(_ frame: JPEGFrame) -> Bool {
+        guard frame.process == .progressive else { return false }
+        var useful = false
+        for index in frame.components.indices {
+            guard let table = componentQuantization[index] else { return false }
+            for position in jpegNaturalOrder[0..<10] where table[position] == 0 { return false }
+            guard coefficientBits[10 * index] >= 0 else { return false }
+            if coefficientBits[(10 * index + 1)..<(10 * index + 10)].contains(where: { $0 != 0 }) { useful = true }
+        }
+        return useful
     }
 
     /// Keeps the first defect recovered from.

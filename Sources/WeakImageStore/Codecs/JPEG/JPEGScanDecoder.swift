@@ -52,8 +52,7 @@ struct JPEGScanDecoder {
     /// defect is kept in ``defect``: once an MCU needs more bits than its restart interval holds
     /// (the file or the interval ended early), it is decoded with zero bits and the rest of the
     /// interval is left as it was (zero coefficients in a sequential scan, gray pixels); a wrong
-    /// or missing restart marker is resolved by ``JPEGBitReader/resynchronize(expected:)``. A
-    /// progressive file whose data ends early still throws (see `runOutOfData`).
+    /// or missing restart marker is resolved by ``JPEGBitReader/resynchronize(expected:)``.
     ///
     /// - Throws: ``JPEGError/corruptScanData(offset:)`` for an invalid code,
     ///   ``JPEGError/missingRestartMarker(expected:found:offset:)``,
@@ -125,7 +124,9 @@ struct JPEGScanDecoder {
                     }
                 }
                 if recovers && reader.consumedPadding {
-                    try runOutOfData(&outOfData, reader)
+                    // This MCU was finished with zero bits; the rest of the interval stays as is.
+                    outOfData = true
+                    note(.truncated(offset: scanOffset))
                 }
             }
             // A file cut short is noticed within a row, not after decoding zeros to the end.
@@ -155,20 +156,6 @@ struct JPEGScanDecoder {
             note(.missingRestartMarker(expected: expected, found: outcome.found, offset: outcome.offset))
         }
         if outcome.resumed { outOfData = false }
-    }
-
-    /// Recovers from an MCU that needed more bits than its interval held: it was finished with
-    /// zero bits, and the rest of the interval stays as it is.
-    ///
-    /// - Throws: ``JPEGError/truncated(offset:)`` when a progressive file ends here: libjpeg-turbo
-    ///   then smooths the blocks whose coefficients never arrived (`jdcoefct.c`
-    ///   `decompress_smooth_data`), which this decoder does not do yet, so it cannot give
-    ///   `djpeg`'s pixels.
-    @inline(never)
-    private mutating func runOutOfData(_ outOfData: inout Bool, _ reader: JPEGBitReader) throws(JPEGError) {
-        if frame.process == .progressive && reader.position >= reader.count { throw .truncated(offset: scanOffset) }
-        outOfData = true
-        note(.truncated(offset: scanOffset))
     }
 
     /// Keeps the first defect met while recovering.

@@ -79,6 +79,22 @@ final class JPEGDamagedFileTests: XCTestCase {
         }
     }
 
+    func test_progressiveFileMissingItsLastScans_stillThrows_inDefaultMode() throws {
+        // Given: rose_prog_420.jpg cut inside its fourth scan, then an EOI. libjpeg-turbo would
+        // block-smooth the blocks (jdcoefct.c), which the decoder does not do yet.
+        var bytes = [UInt8](try JPEGTestFiles.file("rose_prog_420.jpg").prefix(2000))
+        bytes += [0xFF, 0xD9]
+        for denominator in [1, 2, 4, 8] {
+            // When
+            let error = JPEGTestFiles.decodingError(Data(bytes), scaleDenominator: denominator, strict: false)
+            // Then
+            guard case .truncated = error else {
+                XCTFail("at 1/\(denominator): expected truncated, got \(String(describing: error))")
+                continue
+            }
+        }
+    }
+
     func test_largeFrameItsDataCannotCover_isRefusedBeforeAllocating_inDefaultMode() throws {
         // Given: 60000 × 60000 (3.6 G pixels, under a raised pixel limit) in 689 bytes.
         let data = try JPEGTestFiles.file("err_huge_60000x60000.jpg")
@@ -504,6 +520,13 @@ final class JPEGDamagedFileTests: XCTestCase {
             [
                 (227, 149, 0x2E48_3C57_4692_A8F0), (114, 75, 0x6AAE_A9CE_6480_C4A9), (57, 38, 0x7202_576E_7890_2F1E),
                 (29, 19, 0x9326_10B9_CEDE_4B9F),
+            ]),
+        // cut inside the last scan; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .truncate("rose_prog_420.jpg", at: 4835), warned: true,
+            [
+                (227, 149, 0x18EF_E19A_3455_1B2E), (114, 75, 0x7C2C_453C_B870_9EFD), (57, 38, 0x6CFB_0579_E5E1_08CE),
+                (29, 19, 0x7E03_2876_647C_DCF0),
             ]),
     ]
 
