@@ -20,6 +20,10 @@ struct JPEGBitReader {
     private var paddingBits = 0
     /// Whether loading stopped at a marker or the end of the file.
     private(set) var atMarker = false
+    /// Whether bits that are no code decode as symbol 0 (libjpeg-turbo's recovery) instead of -1.
+    var substitutesInvalidCodes = false
+    /// Whether an invalid code was met and replaced by symbol 0.
+    private(set) var metInvalidCode = false
 
     init(bytes: UnsafePointer<UInt8>, count: Int, position: Int) {
         self.bytes = bytes
@@ -125,7 +129,8 @@ struct JPEGBitReader {
 
     /// Decodes one Huffman symbol.
     ///
-    /// - Returns: The symbol, or -1 for a bit pattern that is no code of the table.
+    /// - Returns: The symbol, or -1 for a bit pattern that is no code of the table (0 when
+    ///   ``substitutesInvalidCodes`` is set).
     @inline(__always)
     mutating func decode(_ table: JPEGHuffmanTable.Pointers) -> Int {
         if bitCount < 16 { refill() }
@@ -155,7 +160,20 @@ struct JPEGBitReader {
             }
             length += 1
         }
-        return -1
+        return substitutesInvalidCodes ? substituteInvalidCode() : -1
+    }
+
+    /// Replaces a bit pattern that is no code, as libjpeg-turbo does (`jpeg_huff_decode` and the
+    /// fast path of `jdhuff.c`): it reads on to the 17th bit before giving up, consumes all 17
+    /// and takes symbol 0, a zero DC difference or the end of the block's band.
+    ///
+    /// - Returns: 0.
+    @inline(never)
+    private mutating func substituteInvalidCode() -> Int {
+        if bitCount < 17 { refill() }
+        skip(17)
+        metInvalidCode = true
+        return 0
     }
 
     /// Moves past the restart marker `RSTn` that must come next, dropping the bits left in the
@@ -183,6 +201,80 @@ struct JPEGBitReader {
         position += 1
         atMarker = false
         return (marker, true)
+    }
+
+    /// Moves past the restart marker `RST<expected>` that should come next, recovering as
+    /// libjpeg's `jpeg_resync_to_restart` does when another marker is found there.
+    ///
+    /// The bits left in the buffer are dropped, as for a valid restart. The end of the file
+    /// counts as an EOI marker, the marker libjpeg's file source inserts there. A marker `M`
+    /// found instead of `RST<expected>` is handled by these rules:
+    ///
+    /// | marker `M`                                   | action                                   |
+    /// |----------------------------------------------|------------------------------------------|
+    /// | `RST<expected>`, or an RST 3 or more away    | skip it; the data after it is decoded    |
+    /// | `RST<expected + 1>`, `RST<expected + 2>`     | leave it unread; this interval is empty  |
+    /// | any other valid marker (`C0`...`FE`)         | leave it unread; this interval is empty  |
+    /// | `RST<expected - 1>`, `RST<expected - 2>`     | skip to the next marker and decide again |
+    /// | an invalid marker (below `C0`)               | skip to the next marker and decide again |
+    ///
+    /// A marker left unread makes the reader supply zero bits, so the next MCU decodes from zeros
+    /// and counts as running out of data.
+    ///
+    /// - Returns: The first marker found (`nil` at the end of the file), the offset of its code
+    ///   byte (the file's length at its end), and whether the reader stands after a restart
+    ///   marker with data to decode.
+    mutating func resynchronize(expected: Int) -> (found: UInt8?, offset: Int, resumed: Bool) {
+        buffer = 0
+        bitCount = 0
+        paddingBits = 0
+        let first = nextMarkerCode()
+        let firstOffset = position
+        var found = first
+        while let marker = found {
+            let distance = (Int(marker) - 0xD0 - expected) & 7
+            let isRestart = (0xD0...0xD7).contains(marker)
+            if marker < 0xC0 || (isRestart && (distance == 6 || distance == 7)) {
+                // An invalid marker, or a restart already passed: look further.
+                position += 1
+                found = nextMarkerCode()
+            } else if !isRestart || distance == 1 || distance == 2 {
+                // Left for the marker parser (or the next restart) to read: back to its FF.
+                position -= 1
+                atMarker = true
+                return (first, firstOffset, false)
+            } else {
+                position += 1
+                atMarker = false
+                return (first, firstOffset, true)
+            }
+        }
+        // libjpeg's file source turns the end of the file into EOI, a marker it keeps.
+        position = count
+        atMarker = true
+        return (first, firstOffset, false)
+    }
+
+    /// Positions the reader on the code byte of the next marker (skipping data, fill bytes and
+    /// stuffed `FF 00`) and returns it, or `nil` at the end of the file.
+    private mutating func nextMarkerCode() -> UInt8? {
+        while position < count {
+            if bytes[position] != 0xFF {
+                position += 1
+                continue
+            }
+            var next = position + 1
+            while next < count && bytes[next] == 0xFF { next += 1 }
+            guard next < count else { break }
+            if bytes[next] == 0 {
+                position = next + 1
+                continue
+            }
+            position = next
+            return bytes[next]
+        }
+        position = count
+        return nil
     }
 
     /// Where the marker parser resumes after the scan: at the marker that stopped the data.

@@ -20,10 +20,29 @@ import Foundation
 /// libjpeg-turbo's reduced transforms, which is several times cheaper than decoding at full size
 /// and shrinking.
 ///
+/// Damaged files: by default the decoder recovers from damaged scan data as libjpeg-turbo does
+/// and returns the same pixels `djpeg` writes with a warning; ``strict`` makes it throw instead.
+///
+/// | defect                                    | default                           | ``strict``                |
+/// |-------------------------------------------|-----------------------------------|---------------------------|
+/// | sequential scan data cut short            | djpeg's pixels (zero bits, gray)  | `truncated`               |
+/// | a wrong or missing restart marker         | djpeg's pixels (libjpeg's resync) | `missingRestartMarker`    |
+/// | bits that are no Huffman code             | djpeg's pixels (symbol 0)         | `corruptScanData`         |
+/// | any, in a progressive file missing scans  | the first defect (not yet)        | the first defect          |
+///
+/// (libjpeg-turbo block-smooths a progressive image whose first AC coefficients are not final
+/// (`jdcoefct.c`), which this decoder does not do yet, so it throws rather than return other
+/// pixels. Damage in a progressive file whose every scan started is recovered.)
+///
+/// ``decodeReportingDamage(_:scale:scaleDenominator:)`` tells the caller whether it recovered.
+/// Defects in the headers and tables throw in both modes. Damage that leaves the data valid (a
+/// flipped bit that still spells codes) cannot be seen: it decodes, unreported, in both modes.
+///
 /// Hostile input cannot crash the decoder, make it loop or allocate without bound: the size
 /// limits are checked from the frame header before anything is allocated, and a file whose
-/// scan data is too short to hold the frame's blocks is refused before anything large is
-/// allocated.
+/// scan data is too short to hold the frame's blocks (less than one bit per 8×8 block) is
+/// refused before anything large is allocated; in the default mode only above 1 Mi pixels
+/// (4 MiB of RGBA), so that a small damaged image still decodes.
 ///
 /// Memory: a sequential file whose first scan holds every component (nearly every photo) is
 /// decoded and converted one MCU row at a time: besides the output, one MCU row of coefficients
@@ -35,17 +54,23 @@ public struct JPEGDecoder: ImageDecoding {
     public var maximumPixelCount: Int
     /// The largest width or height an image may have, in pixels. Defaults to 32 768.
     public var maximumDimension: Int
+    /// Whether to throw at the first defect in the scan data instead of decoding the file as
+    /// libjpeg-turbo does with a warning. Defaults to `false`.
+    public var strict: Bool
 
     /// Creates a decoder with size limits.
     ///
     /// - Parameters:
     ///   - maximumPixelCount: The most pixels an image may have; at least 1. Defaults to 64 Mi.
     ///   - maximumDimension: The largest width or height; at least 1. Defaults to 32 768.
-    public init(maximumPixelCount: Int = 67_108_864, maximumDimension: Int = 32_768) {
+    ///   - strict: Throw at the first defect instead of recovering as libjpeg-turbo does.
+    ///     Defaults to `false`.
+    public init(maximumPixelCount: Int = 67_108_864, maximumDimension: Int = 32_768, strict: Bool = false) {
         precondition(maximumPixelCount >= 1, "maximumPixelCount must be at least 1")
         precondition(maximumDimension >= 1, "maximumDimension must be at least 1")
         self.maximumPixelCount = maximumPixelCount
         self.maximumDimension = maximumDimension
+        self.strict = strict
     }
 
     /// Decodes a JPEG file at full size.
@@ -72,12 +97,28 @@ public struct JPEGDecoder: ImageDecoding {
     /// - Returns: The upright bitmap.
     /// - Throws: ``JPEGError`` describing the first defect found.
     public func decode(_ data: Data, scale: Int, scaleDenominator: Int) throws(JPEGError) -> Bitmap {
+        try decodeReportingDamage(data, scale: scale, scaleDenominator: scaleDenominator).bitmap
+    }
+
+    /// Decodes a JPEG file at 1/`scaleDenominator` of its size and tells whether it was damaged.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - scale: The scale to record in the bitmap; at least 1.
+    ///   - scaleDenominator: 1, 2, 4 or 8. Defaults to 1.
+    /// - Returns: The upright bitmap, and a report whose ``JPEGDecodeReport/defect`` is the
+    ///   first defect recovered from (always `nil` when ``strict``).
+    /// - Throws: ``JPEGError`` describing the first defect that cannot be recovered from (any
+    ///   defect when ``strict``).
+    public func decodeReportingDamage(
+        _ data: Data, scale: Int, scaleDenominator: Int = 1
+    ) throws(JPEGError) -> (bitmap: Bitmap, report: JPEGDecodeReport) {
         // Typed throws cannot cross `withUnsafeBytes` on older standard libraries: carry the
         // error out as a value.
         var failure: JPEGError?
-        let bitmap: Bitmap? = data.withUnsafeBytes { bytes in
+        let result: (Bitmap, JPEGDecodeReport)? = data.withUnsafeBytes { bytes in
             do {
-                return try decode(bytes: bytes, scale: scale, scaleDenominator: scaleDenominator)
+                return try decodeReportingDamage(bytes: bytes, scale: scale, scaleDenominator: scaleDenominator)
             } catch let error as JPEGError {
                 failure = error
                 return nil
@@ -86,8 +127,8 @@ public struct JPEGDecoder: ImageDecoding {
             }
         }
         if let failure { throw failure }
-        guard let bitmap else { throw .notAJPEG }
-        return bitmap
+        guard let result else { throw .notAJPEG }
+        return result
     }
 
     /// Decodes a JPEG file held in memory, as ``decode(_:scale:scaleDenominator:)`` does, without
@@ -102,11 +143,26 @@ public struct JPEGDecoder: ImageDecoding {
     public func decode(
         bytes: UnsafeRawBufferPointer, scale: Int, scaleDenominator: Int = 1
     ) throws(JPEGError) -> Bitmap {
+        try decodeReportingDamage(bytes: bytes, scale: scale, scaleDenominator: scaleDenominator).bitmap
+    }
+
+    /// Decodes a JPEG file held in memory and tells whether it was damaged, as
+    /// ``decodeReportingDamage(_:scale:scaleDenominator:)`` does, without a `Data`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole file.
+    ///   - scale: The scale to record in the bitmap; at least 1.
+    ///   - scaleDenominator: 1, 2, 4 or 8. Defaults to 1.
+    /// - Returns: The upright bitmap and what was recovered from.
+    /// - Throws: ``JPEGError`` describing the first defect that cannot be recovered from.
+    public func decodeReportingDamage(
+        bytes: UnsafeRawBufferPointer, scale: Int, scaleDenominator: Int = 1
+    ) throws(JPEGError) -> (bitmap: Bitmap, report: JPEGDecodeReport) {
         precondition([1, 2, 4, 8].contains(scaleDenominator), "scaleDenominator must be 1, 2, 4 or 8")
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .notAJPEG }
         var file = try JPEGFileDecoder(
             bytes: base, count: bytes.count, maximumPixelCount: maximumPixelCount, maximumDimension: maximumDimension,
-            scaleDenominator: scaleDenominator
+            scaleDenominator: scaleDenominator, recovers: !strict
         )
         try file.run()
         guard let frame = file.frame else { throw .incompleteImage }
@@ -124,7 +180,8 @@ public struct JPEGDecoder: ImageDecoding {
         let upright = file.orientation.apply(
             pixels, width: outputWidth, height: outputHeight, bytesPerPixel: format.bytesPerPixel
         )
-        return Bitmap(
+        let bitmap = Bitmap(
             width: upright.width, height: upright.height, scale: scale, format: format, pixels: upright.pixels)
+        return (bitmap, JPEGDecodeReport(defect: file.defect))
     }
 }

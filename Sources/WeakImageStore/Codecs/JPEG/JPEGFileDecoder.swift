@@ -15,6 +15,10 @@ struct JPEGFileDecoder {
     private let maximumPixelCount: Int
     private let maximumDimension: Int
     private let scaleDenominator: Int
+    /// Whether damaged scan data is decoded as libjpeg-turbo decodes it instead of throwing.
+    private let recovers: Bool
+    /// The first defect recovered from: the error a strict decoder would have thrown.
+    private(set) var defect: JPEGError?
     /// The samples, once the image is complete (unless ``pixels`` holds the output already).
     private(set) var planes: JPEGSamplePlanes?
     /// The output pixels, when a streamed file needing no upsampling was converted band by band.
@@ -31,16 +35,20 @@ struct JPEGFileDecoder {
     private var restartInterval = 0
     private var scanCount = 0
     private var componentScanned: [Bool] = []
+    /// libjpeg's `coef_bits` for zigzag positions 0...9 of each component (10 per component):
+    /// the point transform of the last progressive scan started for it, -1 before any.
+    private var coefficientBits: [Int] = []
     private var sawJFIF = false
     private var adobeTransform: Int?
     private(set) var orientation = JPEGOrientation.upright
 
     init(
         bytes: UnsafePointer<UInt8>, count: Int, maximumPixelCount: Int, maximumDimension: Int,
-        scaleDenominator: Int = 1
+        scaleDenominator: Int = 1, recovers: Bool = false
     ) throws(JPEGError) {
         reader = try JPEGSegmentReader(bytes: bytes, count: count)
         self.scaleDenominator = scaleDenominator
+        self.recovers = recovers
         self.maximumPixelCount = maximumPixelCount
         self.maximumDimension = maximumDimension
     }
@@ -87,7 +95,9 @@ struct JPEGFileDecoder {
                 }
                 try readScan(data, marker: marker)
                 // A streamed single-scan file is complete: what follows cannot change its pixels.
-                if planes != nil || pixels != nil { return }
+                // After damage, libjpeg-turbo still reads the markers up to EOI, and one it
+                // cannot read fails the file (djpeg exits 1), so a recovered file is read on.
+                if (planes != nil || pixels != nil) && defect == nil { return }
             case 0xE0:
                 let data = try reader.segmentData(of: marker)
                 // "JFIF\0" with at least the 14 bytes libjpeg examines.
@@ -115,7 +125,24 @@ struct JPEGFileDecoder {
     }
 
     private mutating func finish(reachedEOI: Bool) throws(JPEGError) {
+        if pixels != nil || planes != nil { return }
         guard let frame else { throw reachedEOI ? .incompleteImage : .truncated(offset: reader.count) }
+        if recovers, let coefficients, componentScanned.contains(true) {
+            // libjpeg-turbo's file source makes the end of the file an EOI, and its output pass
+            // shows what the scans read: coefficients never decoded stay zero, and a component
+            // never scanned has all-zero multipliers, so it comes out gray.
+            let complete = componentScanned.allSatisfy { $0 } && (reachedEOI || frame.process == .sequential)
+            if !complete { note(reachedEOI ? .incompleteImage : .truncated(offset: reader.count)) }
+            // libjpeg-turbo then block-smooths a progressive image whose coefficients are not all
+            // final (jdcoefct.c), which this decoder does not do yet: it throws rather than
+            // return other pixels than djpeg.
+            if let defect, smoothingWouldApply(frame) { throw defect }
+            let quantization = componentQuantization.map { $0 ?? [Int32](repeating: 0, count: 64) }
+            let planes = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
+            planes.transformAll(from: coefficients, quantization: quantization)
+            self.planes = planes
+            return
+        }
         guard componentScanned.allSatisfy({ $0 }) else {
             throw reachedEOI ? .incompleteImage : .truncated(offset: reader.count)
         }
@@ -140,6 +167,7 @@ struct JPEGFileDecoder {
         self.frame = frame
         componentQuantization = Array(repeating: nil, count: frame.components.count)
         componentScanned = Array(repeating: false, count: frame.components.count)
+        coefficientBits = Array(repeating: -1, count: 10 * frame.components.count)
     }
 
     private mutating func readQuantizationTables(
@@ -196,8 +224,20 @@ struct JPEGFileDecoder {
     private mutating func readScan(_ data: UnsafeRawBufferPointer, marker: JPEGSegmentReader.Marker) throws(JPEGError) {
         guard let frame else { throw .unexpectedMarker(marker.code, offset: marker.offset) }
         let scan = try JPEGScanHeader(segment: data, frame: frame, offset: marker.offset)
+        if pixels != nil {
+            // A scan after a damaged streamed one: the image is out, so only its markers count.
+            reader.position = skipEntropyCodedData()
+            return
+        }
         scanCount += 1
         guard scanCount <= Self.maximumScanCount else { throw .badScan(offset: marker.offset) }
+        if frame.process == .progressive && scan.spectralStart <= 9 {
+            for member in scan.members {
+                for position in scan.spectralStart...min(scan.spectralEnd, 9) {
+                    coefficientBits[10 * member.componentIndex + position] = scan.approximationLow
+                }
+            }
+        }
         let tables = try bindTables(scan, frame: frame)
         for member in scan.members where componentQuantization[member.componentIndex] == nil {
             let id = frame.components[member.componentIndex].quantizationTableID
@@ -206,9 +246,16 @@ struct JPEGFileDecoder {
         }
         try checkDataSize(frame)
         var bits = JPEGBitReader(bytes: reader.bytes, count: reader.count, position: reader.position)
+        bits.substitutesInvalidCodes = recovers
         var decoder = JPEGScanDecoder(
-            frame: frame, scan: scan, tables: tables, restartInterval: restartInterval, scanOffset: marker.offset
+            frame: frame, scan: scan, tables: tables, restartInterval: restartInterval, scanOffset: marker.offset,
+            recovers: recovers
         )
+        defer {
+            if let scanDefect = decoder.defect { note(scanDefect) }
+            // Checked once per scan, so the hot loop is the same in both modes.
+            if bits.metInvalidCode { note(.corruptScanData(offset: marker.offset)) }
+        }
         if frame.process == .sequential && scanCount == 1 && scan.members.count == frame.components.count {
             try decodeStreaming(frame: frame, decoder: &decoder, bits: &bits)
         } else if skipsScan(scan, frame: frame) {
@@ -287,6 +334,9 @@ struct JPEGFileDecoder {
     /// AC coefficients of a component transformed at 1×1 (luma at 1/8).
     private func skipsScan(_ scan: JPEGScanHeader, frame: JPEGFrame) -> Bool {
         guard frame.process == .progressive, !scan.isDCScan, scaleDenominator == 8 else { return false }
+        // With restarts, libjpeg resynchronizes past invalid markers inside the scan, which
+        // skipping to the first marker would not: a recovering decoder reads such scans.
+        if recovers && restartInterval > 0 { return false }
         let sizes = JPEGSamplePlanes.transformSizes(frame: frame, scaleDenominator: scaleDenominator)
         return scan.members.allSatisfy { sizes[$0.componentIndex] == 1 }
     }
@@ -308,14 +358,47 @@ struct JPEGFileDecoder {
         return reader.count
     }
 
+    /// The most pixels a frame may have when its data is too short to cover it, in the default
+    /// (recovering) mode: 1 Mi, at most 4 MiB of RGBA.
+    ///
+    /// A truncated photo of that size still shows its top part, and decoding it allocates no more
+    /// than any ordinary image would. Above it, data shorter than one bit per block is either a
+    /// decompression bomb (a 689-byte file declaring 60000 × 60000) or a file cut so early that
+    /// almost nothing of it would show, so it is refused before the pixels are allocated.
+    static let maximumUncoveredPixelCount = 1 << 20
+
     /// Checks, before anything large is allocated, that the data after the first scan header
-    /// could hold the frame.
+    /// could hold the frame (always when strict; for frames above
+    /// ``maximumUncoveredPixelCount`` when recovering).
     private func checkDataSize(_ frame: JPEGFrame) throws(JPEGError) {
         guard scanCount == 1 else { return }
         // Every block costs at least one bit (its DC code) somewhere after this scan header.
         let blocks = frame.components.reduce(0) { $0 + $1.widthInBlocks * $1.heightInBlocks }
         let remaining = reader.count - reader.position
-        guard blocks <= remaining * 8 else { throw .insufficientData(blocks: blocks, bytes: remaining) }
+        guard blocks > remaining * 8 else { return }
+        if recovers && frame.width * frame.height <= Self.maximumUncoveredPixelCount { return }
+        throw .insufficientData(blocks: blocks, bytes: remaining)
+    }
+
+    /// Whether libjpeg-turbo 2.1.5 would block-smooth the output (`jdcoefct.c smoothing_ok`): a
+    /// progressive image whose components all have their quantization tables, nonzero at the
+    /// first ten zigzag positions, and a DC known at least in part, while one of the first nine AC
+    /// coefficients of some component is not final.
+    private func smoothingWouldApply(_ frame: JPEGFrame) -> Bool {
+        guard frame.process == .progressive else { return false }
+        var useful = false
+        for index in frame.components.indices {
+            guard let table = componentQuantization[index] else { return false }
+            for position in jpegNaturalOrder[0..<10] where table[position] == 0 { return false }
+            guard coefficientBits[10 * index] >= 0 else { return false }
+            if coefficientBits[(10 * index + 1)..<(10 * index + 10)].contains(where: { $0 != 0 }) { useful = true }
+        }
+        return useful
+    }
+
+    /// Keeps the first defect recovered from.
+    private mutating func note(_ error: JPEGError) {
+        if defect == nil { defect = error }
     }
 
     /// The Huffman tables the scan uses, with libjpeg's checks and its standard-table fallback.

@@ -14,6 +14,10 @@ struct JPEGScanDecoder {
     let restartInterval: Int
     /// Where the scan's SOS segment starts, for error offsets.
     let scanOffset: Int
+    /// Whether damaged data is decoded as libjpeg decodes it instead of throwing.
+    let recovers: Bool
+    /// The first defect met while recovering: the error a strict decoder would have thrown.
+    private(set) var defect: JPEGError?
 
     /// The tables' pointers per member, and the zigzag order, for the hot loops.
     private let dcPointers: [JPEGHuffmanTable.Pointers?]
@@ -24,8 +28,12 @@ struct JPEGScanDecoder {
     /// The remaining blocks of a progressive end-of-band run.
     private var endOfBandRun = 0
 
-    init(frame: JPEGFrame, scan: JPEGScanHeader, tables: Tables, restartInterval: Int, scanOffset: Int) {
+    init(
+        frame: JPEGFrame, scan: JPEGScanHeader, tables: Tables, restartInterval: Int, scanOffset: Int,
+        recovers: Bool = false
+    ) {
         self.frame = frame
+        self.recovers = recovers
         self.scan = scan
         self.tables = tables
         self.restartInterval = restartInterval
@@ -39,6 +47,12 @@ struct JPEGScanDecoder {
     }
 
     /// Decodes every MCU of the scan.
+    ///
+    /// When ``recovers`` is set, damage is handled as libjpeg-turbo handles it, and the first
+    /// defect is kept in ``defect``: once an MCU needs more bits than its restart interval holds
+    /// (the file or the interval ended early), it is decoded with zero bits and the rest of the
+    /// interval is left as it was (zero coefficients in a sequential scan, gray pixels); a wrong
+    /// or missing restart marker is resolved by ``JPEGBitReader/resynchronize(expected:)``.
     ///
     /// - Throws: ``JPEGError/corruptScanData(offset:)`` for an invalid code,
     ///   ``JPEGError/missingRestartMarker(expected:found:offset:)``,
@@ -78,20 +92,20 @@ struct JPEGScanDecoder {
         var mcuIndex = 0
         var nextRestart = 0
         let cancellation = DecodeCancellation.current.get()
+        // libjpeg's `insufficient_data`: this interval's data ran out, so its MCUs are skipped.
+        var outOfData = false
         for mcuRow in 0..<mcuRows {
             if let cancellation, cancellation.shouldStop() { throw .cancelled }
             if streaming && mcuRow > 0 { coefficients.clear() }
             for mcuColumn in 0..<mcusPerLine {
                 if restartInterval > 0 && mcuIndex > 0 && mcuIndex % restartInterval == 0 {
-                    guard !reader.consumedPadding else { throw .truncated(offset: scanOffset) }
-                    let marker = reader.restart(expected: nextRestart)
-                    guard marker.ok else {
-                        throw .missingRestartMarker(expected: nextRestart, found: marker.found, offset: reader.position)
-                    }
+                    try restart(expected: nextRestart, outOfData: &outOfData, reader: &reader)
                     nextRestart = (nextRestart + 1) & 7
                     previousDC = SIMD4()
                     endOfBandRun = 0
                 }
+                mcuIndex += 1
+                if outOfData { continue }
                 for (memberIndex, member) in scan.members.enumerated() {
                     let component = frame.components[member.componentIndex]
                     let plane = coefficients.planes[member.componentIndex]
@@ -109,12 +123,44 @@ struct JPEGScanDecoder {
                         }
                     }
                 }
-                mcuIndex += 1
+                if recovers && reader.consumedPadding {
+                    // This MCU was finished with zero bits; the rest of the interval stays as is.
+                    outOfData = true
+                    note(.truncated(offset: scanOffset))
+                }
             }
             // A file cut short is noticed within a row, not after decoding zeros to the end.
-            guard !reader.consumedPadding else { throw .truncated(offset: scanOffset) }
+            guard recovers || !reader.consumedPadding else { throw .truncated(offset: scanOffset) }
             onMCURow?(mcuRow)
         }
+    }
+
+    /// Moves past the restart marker due before MCU number `restartInterval * k`.
+    ///
+    /// Strict, it throws unless the interval's data was complete and `RST<expected>` follows;
+    /// recovering, it resynchronizes as libjpeg does and clears `outOfData` only when there is
+    /// data after a restart marker to decode (libjpeg's `process_restart`).
+    private mutating func restart(
+        expected: Int, outOfData: inout Bool, reader: inout JPEGBitReader
+    ) throws(JPEGError) {
+        guard recovers else {
+            guard !reader.consumedPadding else { throw .truncated(offset: scanOffset) }
+            let marker = reader.restart(expected: expected)
+            guard marker.ok else {
+                throw .missingRestartMarker(expected: expected, found: marker.found, offset: reader.position)
+            }
+            return
+        }
+        let outcome = reader.resynchronize(expected: expected)
+        if outcome.found != 0xD0 + UInt8(expected) {
+            note(.missingRestartMarker(expected: expected, found: outcome.found, offset: outcome.offset))
+        }
+        if outcome.resumed { outOfData = false }
+    }
+
+    /// Keeps the first defect met while recovering.
+    private mutating func note(_ error: JPEGError) {
+        if defect == nil { defect = error }
     }
 
     @inline(__always)

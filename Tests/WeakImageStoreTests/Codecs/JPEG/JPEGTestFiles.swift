@@ -27,6 +27,11 @@ enum JPEGTestFiles {
         }
     }
 
+    /// DAMAGED.tsv: the damaged files libjpeg-turbo decodes with a warning, and their size.
+    static func damaged() throws -> [(name: String, width: Int, height: Int)] {
+        try rows(of: "DAMAGED.tsv").map { ($0[0], Int($0[1]) ?? 0, Int($0[2]) ?? 0) }
+    }
+
     /// SCALED.tsv: file name and denominator to the scaled reference's size.
     static func scaledSizes() throws -> [(name: String, denominator: Int, width: Int, height: Int)] {
         try rows(of: "SCALED.tsv").map { ($0[0], Int($0[1]) ?? 0, Int($0[2]) ?? 0, Int($0[3]) ?? 0) }
@@ -44,9 +49,9 @@ enum JPEGTestFiles {
     }
 
     /// The error decoding `data` throws, or `nil` if it decodes.
-    static func decodingError(_ data: Data, scaleDenominator: Int = 1) -> JPEGError? {
+    static func decodingError(_ data: Data, scaleDenominator: Int = 1, strict: Bool = true) -> JPEGError? {
         do {
-            _ = try JPEGDecoder().decode(data, scale: 1, scaleDenominator: scaleDenominator)
+            _ = try JPEGDecoder(strict: strict).decode(data, scale: 1, scaleDenominator: scaleDenominator)
             return nil
         } catch {
             return error

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+# Makes the references of Tests/.../JPEGDamagedFileTests.swift: damages copies of suite files
+# (cuts, restart markers replaced, removed or swapped, flipped scan bytes), decodes each with
+# libjpeg-turbo 2.1.5's `djpeg -dct int` at 1/1, 1/2, 1/4, 1/8 (portable C code:
+# JSIMD_FORCENONE=1; it also says whether the SIMD build agrees), and prints per case the
+# damage, whether djpeg succeeded, and (width, height, FNV-1a 64 of the RGBA8 pixels, exit code,
+# first message, SIMD agrees) per scale. Needs `apt-get install libjpeg-turbo-progs`.
+# Usage: python3 Scripts/jpeg-damaged-references.py [SUITE_DIR]
+import sys
+import subprocess, os
+S=(sys.argv[1] if len(sys.argv) > 1 else '../shared/jpegsuite').rstrip('/') + '/'
+def fnv(b):
+    h=0xcbf29ce484222325
+    for x in b:
+        h^=x; h=(h*0x100000001b3)&0xFFFFFFFFFFFFFFFF
+    return h
+def rst_positions(d):
+    sos=d.find(b'\xff\xda')
+    return [i for i in range(sos,len(d)-1) if d[i]==0xff and 0xd0<=d[i+1]<=0xd7]
+cases=[]
+def trunc(f,frac):
+    d=open(S+f,'rb').read(); n=int(len(d)*frac)
+    cases.append((f'truncate("{f}", at: {n})', d[:n], f'{f} cut at {n} of {len(d)} bytes'))
+for f in ['rose_q50.jpg','rose_gray.jpg','rose_422.jpg','photo640_q85.jpg','rose_restart_7b.jpg']:
+    for frac in (0.2,0.5,0.85): trunc(f,frac)
+# two bytes into the scan data: a small frame with almost no data still decodes
+d=open(S+'rose_q50.jpg','rb').read(); sos=d.find(b'\xff\xda'); n=sos+2+(d[sos+2]<<8|d[sos+3])+2
+cases.append((f'truncate("rose_q50.jpg", at: {n})', d[:n], 'cut two bytes into the scan data'))
+trunc('rose_seq_noninterleaved.jpg',0.5)
+trunc('rose_seq_noninterleaved.jpg',0.9)
+# cut exactly at a restart marker, and right after one
+d=open(S+'rose_restart_1row.jpg','rb').read(); r=rst_positions(d)
+cases.append((f'truncate("rose_restart_1row.jpg", at: {r[3]})', d[:r[3]], 'cut just before RST3'))
+cases.append((f'truncate("rose_restart_1row.jpg", at: {r[3]+2})', d[:r[3]+2], 'cut just after RST3'))
+def setbyte(f,off,val,why):
+    d=bytearray(open(S+f,'rb').read()); d[off]=val
+    cases.append((f'replace("{f}", at: {off}, with: 0x{val:02X})', bytes(d), why))
+def delete(f,off,n,why):
+    d=open(S+f,'rb').read()
+    cases.append((f'delete("{f}", at: {off}, count: {n})', d[:off]+d[off+n:], why))
+for f in ['rose_restart_7b.jpg','rose_restart_1row.jpg','rose_prog_restart.jpg']:
+    d=open(S+f,'rb').read(); r=rst_positions(d)
+    k=len(r)//2; p=r[k]+1; code=d[p]-0xD0
+    for delta,why in [(1,'next'),(2,'next but one'),(3,'three ahead'),(7,'previous'),(6,'previous but one')]:
+        setbyte(f,p,0xD0+(code+delta)%8,f'RST{code} replaced by the {why} one')
+    setbyte(f,p,0xC4,f'RST{code} replaced by DHT')
+    setbyte(f,p,0x02,f'RST{code} replaced by reserved marker 02')
+    delete(f,r[k],2,f'RST{code} missing')
+    # swap two consecutive restart markers
+    d2=bytearray(d); d2[r[k]+1],d2[r[k+1]+1]=d2[r[k+1]+1],d2[r[k]+1]
+    cases.append((f'swap("{f}", {r[k]+1}, {r[k+1]+1})', bytes(d2), f'RST{code} and the next swapped'))
+for f in ['rose_q50.jpg','photo640_q85.jpg','rose_restart_7b.jpg']:
+    d=open(S+f,'rb').read(); sos=d.find(b'\xff\xda')
+    for frac in (0.3,0.6):
+        off=sos+int((len(d)-sos)*frac)
+        if d[off] in (0xff,0x00) or d[off-1]==0xff: off+=3
+        setbyte(f,off,d[off]^0x5A,f'byte {off} of the scan data flipped')
+# flipped scan bytes that make an invalid Huffman code (djpeg: "bad Huffman code")
+for f,off,val in [('rose_q50.jpg',3518,0x22),('photo640_q85.jpg',17857,0x18),('photo640_q85.jpg',18295,0xBF),
+                  ('rose_restart_7b.jpg',5315,0x1B),('rose_gray.jpg',3614,0x55),('rose_prog_420.jpg',344,0x0C),
+                  ('rose_prog_420.jpg',474,0xE7)]:
+    setbyte(f,off,val,f'byte {off} of the scan data changed into an invalid code')
+# progressive, cut inside its last scan: every scan started, so libjpeg does not smooth
+d=open(S+'rose_prog_420.jpg','rb').read()
+cases.append(('truncate("rose_prog_420.jpg", at: 4835)', d[:4835], 'cut inside the last scan'))
+for expr,data,why in cases:
+    path='/tmp/jpeg-damaged-case.jpg'; open(path,'wb').write(data)
+    res=[]
+    ok=True
+    for den in (1,2,4,8):
+        p=subprocess.run(['djpeg','-dct','int','-scale',f'1/{den}',path],capture_output=True,env={'JSIMD_FORCENONE':'1'})
+        q=subprocess.run(['djpeg','-dct','int','-scale',f'1/{den}',path],capture_output=True)
+        simd_same = p.stdout==q.stdout
+        if p.returncode==1 or not p.stdout: ok=False; res.append(('exit1',p.stderr.decode().strip().replace('\n',' | '))); break
+        out=p.stdout; magic=out[:2]; parts=out.split(maxsplit=4); w=int(parts[1]); h=int(parts[2])
+        px=out[len(out)-w*h*(1 if magic==b'P5' else 3):]
+        rgba=bytes(x for v in px for x in (v,v,v,255)) if magic==b'P5' else bytes(x for i in range(w*h) for x in (px[3*i],px[3*i+1],px[3*i+2],255))
+        res.append((w,h,fnv(rgba),p.returncode,p.stderr.decode().strip().split('\n')[0],simd_same))
+    print(repr((expr,why,ok,res)))

@@ -1,0 +1,58 @@
+import Foundation
+
+@testable import WeakImageStore
+
+/// A way to damage a suite file, applied to its bytes.
+enum JPEGDamage: CustomStringConvertible {
+    /// The first `at` bytes only.
+    case truncate(String, at: Int)
+    /// One byte replaced.
+    case replace(String, at: Int, with: UInt8)
+    /// `count` bytes removed.
+    case delete(String, at: Int, count: Int)
+    /// Two bytes exchanged.
+    case swap(String, Int, Int)
+
+    var description: String {
+        switch self {
+        case .truncate(let name, let offset): "\(name) cut at \(offset)"
+        case .replace(let name, let offset, let byte): "\(name) with byte \(offset) = \(byte)"
+        case .delete(let name, let offset, let count): "\(name) without bytes \(offset)..<\(offset + count)"
+        case .swap(let name, let first, let second): "\(name) with bytes \(first) and \(second) swapped"
+        }
+    }
+
+    /// The damaged file.
+    func apply() throws -> Data {
+        switch self {
+        case .truncate(let name, let offset):
+            return try JPEGTestFiles.file(name).prefix(offset)
+        case .replace(let name, let offset, let byte):
+            var bytes = [UInt8](try JPEGTestFiles.file(name))
+            bytes[offset] = byte
+            return Data(bytes)
+        case .delete(let name, let offset, let count):
+            var bytes = [UInt8](try JPEGTestFiles.file(name))
+            bytes.removeSubrange(offset..<(offset + count))
+            return Data(bytes)
+        case .swap(let name, let first, let second):
+            var bytes = [UInt8](try JPEGTestFiles.file(name))
+            bytes.swapAt(first, second)
+            return Data(bytes)
+        }
+    }
+}
+
+/// A damaged file, whether djpeg warns about it, and djpeg's output for it at 1/1, 1/2, 1/4 and
+/// 1/8: size and FNV-1a hash.
+struct DamagedCase {
+    var damage: JPEGDamage
+    var warned: Bool
+    var references: [(width: Int, height: Int, hash: UInt64)]
+
+    init(_ damage: JPEGDamage, warned: Bool, _ references: [(Int, Int, UInt64)]) {
+        self.damage = damage
+        self.warned = warned
+        self.references = references.map { (width: $0.0, height: $0.1, hash: $0.2) }
+    }
+}
