@@ -258,23 +258,12 @@ struct JPEGBitReader {
     /// Positions the reader on the code byte of the next marker (skipping data, fill bytes and
     /// stuffed `FF 00`) and returns it, or `nil` at the end of the file.
     private mutating func nextMarkerCode() -> UInt8? {
-        while position < count {
-            if bytes[position] != 0xFF {
-                position += 1
-                continue
-            }
-            var next = position + 1
-            while next < count && bytes[next] == 0xFF { next += 1 }
-            guard next < count else { break }
-            if bytes[next] == 0 {
-                position = next + 1
-                continue
-            }
-            position = next
-            return bytes[next]
+        guard let codeIndex = JPEGSegmentReader.markerCodeIndex(in: bytes, count: count, from: position) else {
+            position = count
+            return nil
         }
-        position = count
-        return nil
+        position = codeIndex
+        return bytes[codeIndex]
     }
 
     /// Where the marker parser resumes after the scan: at the marker that stopped the data.

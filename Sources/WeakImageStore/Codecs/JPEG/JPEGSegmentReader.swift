@@ -23,6 +23,20 @@ struct JPEGSegmentReader {
 
     /// The next marker, or `nil` at the end of the file.
     mutating func nextMarker() -> Marker? {
+        guard let codeIndex = Self.markerCodeIndex(in: bytes, count: count, from: position) else {
+            position = count
+            return nil
+        }
+        position = codeIndex + 1
+        return Marker(code: bytes[codeIndex], offset: codeIndex - 1)
+    }
+
+    /// Where the code byte of the first marker at or after `start` is, skipping other bytes,
+    /// fill bytes (`FF FF`) and stuffed `FF 00` left over from scan data; nil when the file ends
+    /// first. The segment parser and the scan reader's resynchronization both look for markers
+    /// this way.
+    static func markerCodeIndex(in bytes: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
+        var position = start
         while position < count {
             if bytes[position] != 0xFF {
                 position += 1
@@ -30,17 +44,10 @@ struct JPEGSegmentReader {
             }
             var next = position + 1
             while next < count && bytes[next] == 0xFF { next += 1 }
-            guard next < count else { break }
-            let code = bytes[next]
-            if code == 0 {
-                // A stuffed FF 00 left over from scan data is not a marker.
-                position = next + 1
-                continue
-            }
+            guard next < count else { return nil }
+            if bytes[next] != 0 { return next }
             position = next + 1
-            return Marker(code: code, offset: next - 1)
         }
-        position = count
         return nil
     }
 
