@@ -63,17 +63,34 @@ final class Lock<State> {
         return try body(&state.pointee)
     }
 
-    /// Whether some thread holds the lock right now; for tests that check what happens under it.
-    func _isLocked() -> Bool {
+    /// Whether the calling thread holds the lock; for tests that check what runs inside the
+    /// critical sections. Another thread's critical section does not count, so the answer does
+    /// not depend on timing.
+    func _isHeldByCurrentThread() -> Bool {
         #if canImport(os)
-        guard os_unfair_lock_trylock(mutex) else { return true }
-        os_unfair_lock_unlock(mutex)
+        // libplatform keeps the owner's thread port in the lock word; its low bit flags waiters.
+        let owner = mutex.pointee._os_unfair_lock_opaque | 1
+        return owner == pthread_mach_thread_np(pthread_self()) | 1
+        #elseif canImport(Glibc)
+        // glibc records the owner's kernel thread id in every mutex, whatever its type.
+        return mutex.pointee.__data.__owner == Self.currentThreadID()
         #else
-        guard pthread_mutex_trylock(mutex) == 0 else { return true }
-        pthread_mutex_unlock(mutex)
+        return false  // Musl does not record a mutex's owner.
         #endif
-        return false
     }
+
+    #if canImport(Glibc)
+    /// The calling thread's kernel id, read the way glibc records it: Swift's Glibc module does
+    /// not export `gettid()`.
+    private static func currentThreadID() -> Int32 {
+        var probe = pthread_mutex_t()
+        pthread_mutex_init(&probe, nil)
+        defer { pthread_mutex_destroy(&probe) }
+        pthread_mutex_lock(&probe)
+        defer { pthread_mutex_unlock(&probe) }
+        return probe.__data.__owner
+    }
+    #endif
 }
 
 // The lock serializes every access to `state`, so sharing it is safe whenever the state itself is.

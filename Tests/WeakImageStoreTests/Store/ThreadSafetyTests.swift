@@ -67,27 +67,13 @@ final class ThreadSafetyTests: XCTestCase {
             directories: [directory.url], policy: .weakWithLRU(costLimit: 30, countLimit: 3, admissionCostLimit: 100),
             maximumConcurrentLoads: 1, decoder: ProbeDecoder(probe: probe))
         probe.watch(store)
-        // One thread at a time touches the store: the loading thread only while the test waits.
-        // Polling takes the lock, and the probe cannot tell whose lock it sees, so the test first
-        // sleeps past the loading thread's last steps, then checks that it is idle; a check that
-        // meets the test's own poll is not counted against the store (on a loaded machine the
-        // loading thread can still be finishing when the poll starts).
-        let idle = {
-            probe.whilePolling { store.engine._withState { $0.loadingThreads == 0 && $0.inFlight.operations.isEmpty } }
-        }
-        func settle() async throws {
-            try await Task.sleep(nanoseconds: 30_000_000)
-            XCTAssertTrue(eventually(idle))
-        }
 
         for round in 0..<3 {
             for index in 0..<10 {
                 _ = try await store.image(named: "icon\((index + round) % 10)")
-                try await settle()
             }
             let prefetch = store.prefetch(named: (0..<10).map { "icon\($0)" })
             await prefetch.finished()
-            try await settle()
             prefetch.cancel()
             store.handleMemoryPressure(.critical)
         }
@@ -99,15 +85,13 @@ final class ThreadSafetyTests: XCTestCase {
     }
 }
 
-/// Records whether the watched store's lock is held whenever a probe image decodes or dies.
-/// The test is single-threaded, so a held lock can only be the store's own critical section.
+/// Records whether the thread that decodes a probe image, or frees one, holds the watched store's
+/// lock: a critical section that decodes or frees an image would stall every other lookup.
 private final class LockProbe: Sendable {
     private struct Counts: Sendable {
         var store: ImageStore<ProbeImage>?
         var violations = 0
         var deallocations = 0
-        /// Whether the test thread is polling the store, holding its lock itself.
-        var isPolling = false
     }
 
     private let counts = Lock(Counts())
@@ -119,18 +103,11 @@ private final class LockProbe: Sendable {
         counts.withLock { $0.store = store }
     }
 
-    /// Runs the test thread's poll of the store: a lock seen held meanwhile may be the poll's.
-    func whilePolling<Result>(_ poll: () -> Result) -> Result {
-        counts.withLock { $0.isPolling = true }
-        defer { counts.withLock { $0.isPolling = false } }
-        return poll()
-    }
-
     func check(deallocating: Bool) {
         let store = counts.withLock { $0.store }
-        let locked = store?.engine._isLocked() == true
+        let locked = store?.engine._isHeldByCurrentThread() == true
         counts.withLock {
-            if locked && !$0.isPolling { $0.violations += 1 }
+            if locked { $0.violations += 1 }
             if deallocating { $0.deallocations += 1 }
         }
     }

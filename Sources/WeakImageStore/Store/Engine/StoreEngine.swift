@@ -214,9 +214,9 @@ final class StoreEngine: Sendable {
         state.withLock(body)
     }
 
-    /// Whether some thread holds the lock right now; for tests.
-    func _isLocked() -> Bool {
-        state._isLocked()
+    /// Whether the calling thread holds the lock; for tests.
+    func _isHeldByCurrentThread() -> Bool {
+        state._isHeldByCurrentThread()
     }
 
     // MARK: Loading
