@@ -116,3 +116,30 @@ extension BitmapDecoder {
         }
     }
 }
+
+extension BitmapDecoder {
+    /// Decodes a PNG or JPEG file as ``decode(_:scale:)`` or ``decode(_:scale:maxPixelSize:)``
+    /// does, and tells whether it was damaged: a JPEG that ``JPEGDecoder`` recovered (see
+    /// ``JPEGDecoder/strict``). A PNG is never reported damaged: ``PNGDecoder`` refuses damage.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - scale: The scale to record in the bitmap; at least 1.
+    ///   - maxPixelSize: The longest side of the result, in pixels, at least 1; nil for the full
+    ///     size.
+    /// - Returns: The bitmap and whether it was recovered from a damaged file.
+    /// - Throws: ``BitmapDecoderError``, as ``decode(_:scale:)`` does.
+    public func decodeReportingDamage(
+        _ data: Data, scale: Int, maxPixelSize: Int?
+    ) throws(BitmapDecoderError) -> (image: Bitmap, isDamaged: Bool) {
+        guard Self.format(of: data) == .jpeg else {
+            if let maxPixelSize { return (try decode(data, scale: scale, maxPixelSize: maxPixelSize), false) }
+            return (try decode(data, scale: scale), false)
+        }
+        do {
+            return try jpegDecoder.decodeReportingDamage(data, scale: scale, maxPixelSize: maxPixelSize)
+        } catch {
+            throw .jpeg(error)
+        }
+    }
+}

@@ -11,6 +11,11 @@ import Foundation
 /// (``decode(_:scale:maxPixelSize:)``). A decoder that cannot tell the pixel size never gets
 /// thumbnail requests: the store serves the full-size image instead, so it never holds two live
 /// images with the same pixels.
+///
+/// A decoder that shows damaged files as well as it can (as ``JPEGDecoder`` shows a truncated
+/// photo with its missing part gray) can say so through
+/// ``decodeReportingDamage(_:scale:maxPixelSize:)``; the store counts those decodes in
+/// ``ImageStoreStatistics/damagedDecodes``.
 public protocol ImageDecoding<Image>: Sendable {
     /// The decoded image type.
     associatedtype Image: StorableImage
@@ -49,6 +54,19 @@ public protocol ImageDecoding<Image>: Sendable {
     /// - Returns: The reduced image. The default implementation decodes at full size.
     /// - Throws: Any error, as ``decode(_:scale:)`` does.
     func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws -> Image
+
+    /// Decodes as ``decode(_:scale:)`` (or, with `maxPixelSize`, ``decode(_:scale:maxPixelSize:)``)
+    /// does, and says whether the file was damaged and the image reconstructed from what was
+    /// left of it.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - scale: The scale of the file, to record in the image.
+    ///   - maxPixelSize: The longest side of the result, or nil for the full size.
+    /// - Returns: The image, and whether it was recovered from a damaged file. The default
+    ///   implementation decodes and reports the file intact.
+    /// - Throws: Any error, as the decode it stands for does.
+    func decodeReportingDamage(_ data: Data, scale: Int, maxPixelSize: Int?) throws -> (image: Image, isDamaged: Bool)
 }
 
 extension ImageDecoding {
@@ -61,5 +79,16 @@ extension ImageDecoding {
     /// implemented without this.
     public func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws -> Image {
         try decode(data, scale: scale)
+    }
+
+    /// The plain decode, reported intact: a decoder without this ability never says otherwise.
+    public func decodeReportingDamage(
+        _ data: Data, scale: Int, maxPixelSize: Int?
+    ) throws -> (image: Image, isDamaged: Bool) {
+        if let maxPixelSize {
+            (try decode(data, scale: scale, maxPixelSize: maxPixelSize), false)
+        } else {
+            (try decode(data, scale: scale), false)
+        }
     }
 }

@@ -68,11 +68,9 @@ public final class ImageStore<Image: StorableImage>: Sendable {
                 downloader: downloader,
                 diskCache: diskCache),
             decode: { data, scale, maxPixelSize in
-                if let maxPixelSize {
-                    CachedImage(try decoder.decode(data, scale: scale, maxPixelSize: maxPixelSize))
-                } else {
-                    CachedImage(try decoder.decode(data, scale: scale))
-                }
+                let (image, isDamaged) = try decoder.decodeReportingDamage(
+                    data, scale: scale, maxPixelSize: maxPixelSize)
+                return (CachedImage(image), isDamaged)
             },
             measure: { data in PixelSize(decoder.pixelSize(of: data)) }
         )

@@ -18,6 +18,10 @@ public struct ImageStoreStatistics: Sendable, Equatable {
     public var misses = 0
     /// Times the decoder ran, successfully or not.
     public var decodes = 0
+    /// Decodes, among ``decodes``, of damaged files that the decoder still showed, as well as it
+    /// could: a truncated JPEG with its missing part gray, a JPEG with corrupt scan data (see
+    /// ``JPEGDecoder/strict`` and ``ImageDecoding/decodeReportingDamage(_:scale:maxPixelSize:)``).
+    public var damagedDecodes = 0
     /// Lookups that joined a load of the same image already in progress (running or queued)
     /// instead of starting another.
     public var coalescedLoads = 0

@@ -42,16 +42,41 @@ extension JPEGDecoder {
     ///   longest side.
     /// - Throws: ``JPEGError``, as a full decode does; the limits apply to the file's full size.
     public func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws(JPEGError) -> Bitmap {
+        try decodeReportingDamage(data, scale: scale, maxPixelSize: maxPixelSize).image
+    }
+
+    /// Decodes a JPEG file at full size, or straight to at most `maxPixelSize` pixels on its
+    /// longest side as ``decode(_:scale:maxPixelSize:)`` does, and tells whether it was damaged.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - scale: The scale to record in the bitmap; at least 1.
+    ///   - maxPixelSize: The longest side of the result, in pixels, at least 1; nil for the full
+    ///     size.
+    /// - Returns: The upright bitmap, and whether the file was damaged and decoded as
+    ///   libjpeg-turbo shows it (never when ``strict``).
+    /// - Throws: ``JPEGError``, as a full decode does.
+    public func decodeReportingDamage(
+        _ data: Data, scale: Int, maxPixelSize: Int?
+    ) throws(JPEGError) -> (image: Bitmap, isDamaged: Bool) {
+        guard let maxPixelSize else {
+            let (bitmap, report) = try decodeReportingDamage(data, scale: scale)
+            return (bitmap, report.isDamaged)
+        }
         precondition(maxPixelSize >= 1, "maxPixelSize must be at least 1")
         guard let size = pixelSize(of: data),
             let target = ThumbnailSize(width: size.width, height: size.height, maxPixelSize: maxPixelSize)
-        else { return try decode(data, scale: scale) }
+        else {
+            let (bitmap, report) = try decodeReportingDamage(data, scale: scale)
+            return (bitmap, report.isDamaged)
+        }
         var denominator = 8
         while denominator > 1,
             ceilDivide(size.width, denominator) < target.width || ceilDivide(size.height, denominator) < target.height
         {
             denominator /= 2
         }
-        return try decode(data, scale: scale, scaleDenominator: denominator).averaged(to: target)
+        let (bitmap, report) = try decodeReportingDamage(data, scale: scale, scaleDenominator: denominator)
+        return (bitmap.averaged(to: target), report.isDamaged)
     }
 }

@@ -7,8 +7,10 @@ import Foundation
 /// hit costs hash lookups rather than runtime generic-metadata lookups.
 final class StoreEngine: Sendable {
     /// Decodes image bytes into an image of the store's type, wrapped with its cost: full size
-    /// when `maxPixelSize` is nil, else reduced to it.
-    typealias Decode = @Sendable (_ data: Data, _ scale: Int, _ maxPixelSize: Int?) throws -> CachedImage
+    /// when `maxPixelSize` is nil, else reduced to it; and says whether the file was damaged.
+    typealias Decode = @Sendable (_ data: Data, _ scale: Int, _ maxPixelSize: Int?) throws -> Decoded
+    /// A decoded image, and whether the decoder recovered it from a damaged file.
+    typealias Decoded = (image: CachedImage, isDamaged: Bool)
     /// Reads the pixel size from the bytes' header; nil when the decoder cannot tell.
     typealias Measure = @Sendable (_ data: Data) -> PixelSize?
 
@@ -344,22 +346,27 @@ final class StoreEngine: Sendable {
         }
         let reservedCost = reserveDecodingCost(of: bytes, for: key)
         let result: Result<CachedImage, ImageStoreError>
+        var isDamaged = false
         do {
-            if let cancellation {
-                result = .success(
+            let decoded =
+                if let cancellation {
                     try DecodeCancellation.current.withValue(cancellation) {
                         try decode(bytes, key.scale, key.maxPixelSize)
-                    })
-            } else {
-                result = .success(try decode(bytes, key.scale, key.maxPixelSize))
-            }
+                    }
+                } else {
+                    try decode(bytes, key.scale, key.maxPixelSize)
+                }
+            result = .success(decoded.image)
+            isDamaged = decoded.isDamaged
         } catch {
             if let load, let cancellation, cancellation.hasStopped {
                 return stop(load, decoded: true, reservedCost: reservedCost)
             }
             result = .failure(source.bytes.decodingFailure(reason: String(describing: error)))
         }
-        return finish(load, of: key, for: request, result: result, decoded: true, reservedCost: reservedCost)
+        return finish(
+            load, of: key, for: request, result: result, decoded: isDamaged ? .damaged : .intact,
+            reservedCost: reservedCost)
     }
 
     /// Ends a load that stopped because nobody waits for it any more (or queues it again for
@@ -400,7 +407,7 @@ final class StoreEngine: Sendable {
     /// Ends a load: stores its image and hands the result to its waiters.
     private func finish(
         _ load: LoadID?, of key: ImageKey, for request: ImageRequest?,
-        result: Result<CachedImage, ImageStoreError>, decoded: Bool = false, reservedCost: Int = 0
+        result: Result<CachedImage, ImageStoreError>, decoded: StoreState.Decoded? = nil, reservedCost: Int = 0
     ) -> Result<CachedImage, ImageStoreError> {
         var released: [CachedImage] = []
         let waiters = state.withLock {

@@ -442,16 +442,28 @@ struct StoreState: Sendable {
         }
     }
 
+    /// How a finished load's decoder ended, when it ran.
+    enum Decoded {
+        /// The file was whole, or the decoder failed.
+        case intact
+        /// The decoder showed a damaged file, as well as it could.
+        case damaged
+    }
+
     /// Stores a finished load and ends its in-flight entry. A failure is not cached; a file that
     /// vanished or changed also makes the resolutions that led to it stale.
     ///
+    /// - Parameter decoded: Whether the decoder ran, and how it ended; nil if it did not.
     /// - Returns: The waiters owed the result.
     mutating func finishLoad(
         _ load: LoadID?, of key: ImageKey, for request: ImageRequest?,
-        result: Result<CachedImage, ImageStoreError>, decoded: Bool, reservedCost: Int,
+        result: Result<CachedImage, ImageStoreError>, decoded: Decoded?, reservedCost: Int,
         released: inout [CachedImage]
     ) -> [LoadWaiter] {
-        if decoded { counters.decodes += 1 }
+        if let decoded {
+            counters.decodes += 1
+            if decoded == .damaged { counters.damagedDecodes += 1 }
+        }
         // The image, if any, now counts as live itself.
         decodingCost -= reservedCost
         let operation = load.flatMap { inFlight.finish($0) }
