@@ -102,14 +102,17 @@ final class LoopbackHTTPServerTests: XCTestCase {
     }
 
     func test_smallResponses_onAKeepAliveConnection_takeWellUnderNaglesDelay() {
-        // Given: with Nagle's algorithm and split writes each answer waits ~40 ms for an ACK
+        // Given: with Nagle's algorithm and split writes every answer waits ~40 ms for an ACK
         server.respond(to: "/tiny", with: .ok([1]))
         _ = client.fetch(server.url("/tiny"))
         // When
-        let start = Date()
-        for _ in 0..<20 { _ = client.fetch(server.url("/tiny")) }
-        // Then
-        XCTAssertLessThan(Date().timeIntervalSince(start), 0.5)
+        let durations = (0..<20).map { _ in
+            let start = Date()
+            _ = client.fetch(server.url("/tiny"))
+            return Date().timeIntervalSince(start)
+        }
+        // Then: the fastest answer, since a loaded machine (CI under TSan) can slow any of them
+        XCTAssertLessThan(durations.min() ?? .infinity, 0.02, "\(durations)")
         XCTAssertEqual(server.statistics.connectionsOpened, 1)
     }
 
