@@ -8,8 +8,9 @@
 // "Corrupt JPEG data: ...", "Premature end of JPEG file") are counted and the first one kept, but
 // do not stop it. Settings: djpeg's defaults with `-dct int` (JDCT_ISLOW, fancy upsampling, block
 // smoothing), libjpeg's default output colour space (gray for one component, RGB for YCbCr and
-// RGB, CMYK for CMYK and YCCK, turned into RGB with djpeg's `cmyk_to_rgb`), from memory
-// (jpeg_mem_src). Scripts/fuzz.sh sets JSIMD_FORCENONE=1: libjpeg runs its portable C code, which
+// RGB, CMYK for CMYK and YCCK, turned into RGB with djpeg's `cmyk_to_rgb`), read through djpeg's
+// stdio source (on an fmemopen stream: libjpeg's recovery from bad Huffman codes depends on its
+// 4096-byte input buffer, see jpegshim.c). Scripts/fuzz.sh sets JSIMD_FORCENONE=1: libjpeg runs its portable C code, which
 // JPEGDecoder follows (its SIMD inverse DCT overflows on out-of-range coefficients where the C one
 // does not). Both sides get the same size limit on the frame (not the scaled output) and the same
 // DCT scale, 1/2^((count + last byte) % 4), or JPEG_DIFF_SCALE=N for every input.
@@ -34,18 +35,19 @@
 // Every class but bit-exact and both-fail is a disagreement. The counts, with details (our error
 // case, libjpeg's message templates, progressive or sequential, the scale), go to
 // JPEG_DIFF_OUTCOMES (default .build-fuzz/jpeg-diff-outcomes.tsv) every 10 000 executions and at
-// exit. The first five inputs of each disagreeing class go to JPEG_DIFF_ARTIFACTS (default
-// Fuzz/artifacts) as jpeg-diff-<class>-<n>.jpg, overwriting an earlier run's. Nothing crashes on a
-// disagreement unless JPEG_DIFF_CRASH_ON_DISAGREEMENT is set, to 1 (every class) or to a
-// comma-separated list of classes: then it crashes with a description, for -minimize_crash=1.
-// JPEG_DIFF_NO_SMOOTHING=1 switches libjpeg's block smoothing off (a diagnostic mode: JPEGDecoder
-// does not smooth yet); JPEG_DIFF_VERBOSE=1 prints every execution's class to stderr.
+// exit. The first input of each of the first five distinct details of each disagreeing class goes
+// to JPEG_DIFF_ARTIFACTS (default Fuzz/artifacts) as jpeg-diff-<class>-<n>.jpg, overwriting an
+// earlier run's. Nothing crashes on a disagreement unless JPEG_DIFF_CRASH_ON_DISAGREEMENT is set,
+// to 1 (every class) or to a comma-separated list of classes: then it crashes with a description,
+// for -minimize_crash=1. JPEG_DIFF_NO_SMOOTHING=1 switches libjpeg's block smoothing off (a
+// diagnostic mode: JPEGDecoder does not smooth yet); JPEG_DIFF_VERBOSE=1 prints every execution's
+// class to stderr.
 //
-// Known differences, each by design: we refuse arithmetic coding (`unsupportedProcess`; libjpeg-turbo
-// decodes SOF9/SOF10), a frame above 1 Mi pixels whose data cannot hold
-// one bit per block (`insufficientData`; libjpeg decodes gray), 2 or 5+ components (the shim
-// refuses them as djpeg's PPM writer does, so both fail), more than 1000 scans (`badScan`), and a
-// progressive file with damage that libjpeg would block-smooth (the first defect is thrown).
+// Known differences, each by design: we refuse arithmetic coding (`unsupportedProcess`;
+// libjpeg-turbo decodes SOF9/SOF10), a frame above 1 Mi pixels whose data cannot hold one bit per
+// block (`insufficientData`; libjpeg decodes gray), 2 or 5+ components (the shim refuses them as
+// djpeg's PPM writer does, so both fail), more than 1000 scans (`badScan`), and a progressive file
+// with damage that libjpeg would block-smooth (the first defect is thrown).
 import Foundation
 
 /// The size limit of both decoders: small enough to keep every input fast.
@@ -84,7 +86,8 @@ private struct OutcomeTable {
     var executions = 0
     var counts: [Outcome: Int] = [:]
     var details: [Outcome: [String: Int]] = [:]
-    var artifactsSaved: [Outcome: Int] = [:]
+    /// The details of the inputs saved so far, per class: one input for each.
+    var artifactsSaved: [Outcome: Set<String>] = [:]
 
     mutating func record(_ outcome: Outcome, details newDetails: [String]) {
         executions += 1
@@ -143,7 +146,7 @@ public func fuzzJPEGAgainstLibjpeg(_ bytes: UnsafePointer<UInt8>, _ count: Int) 
         table.write()
         fatalError("DISAGREEMENT " + report)
     }
-    if outcome.isDisagreement { saveArtifact(outcome, UnsafeBufferPointer(start: bytes, count: count)) }
+    if outcome.isDisagreement { saveArtifact(outcome, details, UnsafeBufferPointer(start: bytes, count: count)) }
     return 0
 }
 
@@ -260,11 +263,12 @@ private func describe(
     return lines.joined(separator: "\n")
 }
 
-private func saveArtifact(_ outcome: Outcome, _ input: UnsafeBufferPointer<UInt8>) {
-    let saved = table.artifactsSaved[outcome] ?? 0
-    guard saved < artifactsPerClass else { return }
-    table.artifactsSaved[outcome] = saved + 1
-    let path = "\(artifactDirectory)/jpeg-diff-\(outcome.rawValue)-\(saved + 1).jpg"
+private func saveArtifact(_ outcome: Outcome, _ details: [String], _ input: UnsafeBufferPointer<UInt8>) {
+    let signature = details.joined(separator: "; ")
+    let saved = table.artifactsSaved[outcome] ?? []
+    guard saved.count < artifactsPerClass, !saved.contains(signature) else { return }
+    table.artifactsSaved[outcome] = saved.union([signature])
+    let path = "\(artifactDirectory)/jpeg-diff-\(outcome.rawValue)-\(saved.count + 1).jpg"
     _ = FileManager.default.createFile(atPath: path, contents: Data(buffer: input))
 }
 

@@ -15,8 +15,13 @@
  * djpeg; trace messages (level >= 0) are ignored. The error manager longjmps out of error_exit
  * and records the message and the phase it happened in.
  *
- * The source is jpeg_mem_src: at the end of the data it inserts a fake EOI with the warning
- * "Premature end of JPEG file", as djpeg's stdio source does. Size limit: after jpeg_read_header,
+ * The source is djpeg's: jpeg_stdio_src, here on an fmemopen stream. It matters for damaged scan
+ * data: libjpeg-turbo's Huffman decoder takes its fast path (decode_mcu_fast, which turns an
+ * invalid code into symbol 0 without a warning) only while the source's 4096-byte buffer holds
+ * enough bytes for an MCU, and its slow path otherwise (a warning, and other bits consumed), so
+ * jpeg_mem_src, whose buffer is the whole file, gives other pixels than djpeg for some damaged
+ * files. At the end of the data the source inserts a fake EOI with the warning "Premature end of
+ * JPEG file"; an empty input is "Empty input file". Size limit: after jpeg_read_header,
  * a frame wider or taller than max_dimension or with more than max_pixels pixels is refused
  * before libjpeg allocates anything for it, as the Swift decoder's limits refuse it at the SOF. */
 #include <stdio.h>
@@ -82,6 +87,7 @@ void jpegshim_decode(const unsigned char *jpeg, size_t size, unsigned scale_deno
   unsigned char *volatile samples = NULL;
   unsigned char *volatile pixels = NULL;
   volatile int phase = JPEGSHIM_FAILED_IN_HEADER;
+  FILE *volatile stream = NULL;
   jpeg_create_decompress(&cinfo);
   if (setjmp(manager.escape)) {
     result->failed_phase = phase;
@@ -93,9 +99,15 @@ void jpegshim_decode(const unsigned char *jpeg, size_t size, unsigned scale_deno
     free(samples);
     free(pixels);
     jpeg_destroy_decompress(&cinfo);
+    if (stream) fclose(stream);
     return;
   }
-  jpeg_mem_src(&cinfo, jpeg, (unsigned long)size);
+  /* An empty fmemopen stream is an error in glibc: jpeg_mem_src reports it as djpeg would. */
+  stream = size ? fmemopen((void *)jpeg, size, "rb") : NULL;
+  if (stream)
+    jpeg_stdio_src(&cinfo, stream);
+  else
+    jpeg_mem_src(&cinfo, jpeg, (unsigned long)size);
   jpeg_read_header(&cinfo, TRUE);
   result->progressive = cinfo.progressive_mode ? 1 : 0;
   if (cinfo.image_width > max_dimension || cinfo.image_height > max_dimension ||
@@ -104,6 +116,7 @@ void jpegshim_decode(const unsigned char *jpeg, size_t size, unsigned scale_deno
     jpegshim_copy(result->error_template, result->error);
     result->failed_phase = JPEGSHIM_FAILED_IN_HEADER;
     jpeg_destroy_decompress(&cinfo);
+    if (stream) fclose(stream);
     return;
   }
   if (cinfo.out_color_space != JCS_GRAYSCALE && cinfo.out_color_space != JCS_RGB &&
@@ -112,6 +125,7 @@ void jpegshim_decode(const unsigned char *jpeg, size_t size, unsigned scale_deno
     jpegshim_copy(result->error_template, result->error);
     result->failed_phase = JPEGSHIM_FAILED_IN_HEADER;
     jpeg_destroy_decompress(&cinfo);
+    if (stream) fclose(stream);
     return;
   }
   cinfo.dct_method = JDCT_ISLOW;
@@ -131,6 +145,7 @@ void jpegshim_decode(const unsigned char *jpeg, size_t size, unsigned scale_deno
     free(samples);
     free(pixels);
     jpeg_destroy_decompress(&cinfo);
+    if (stream) fclose(stream);
     return;
   }
   phase = JPEGSHIM_FAILED_IN_SCANLINES;
@@ -154,6 +169,7 @@ void jpegshim_decode(const unsigned char *jpeg, size_t size, unsigned scale_deno
   phase = JPEGSHIM_FAILED_IN_FINISH;
   jpeg_finish_decompress(&cinfo);
   jpeg_destroy_decompress(&cinfo);
+  if (stream) fclose(stream);
   free(samples);
   result->pixels = pixels;
 }
