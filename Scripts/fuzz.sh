@@ -7,6 +7,13 @@
 #   Scripts/fuzz.sh names [seconds]   # name resolution against a directory with hostile entries
 #   Scripts/fuzz.sh png-diff [seconds] [libFuzzer flags...] # PNGDecoder against libpng (the shim in Scripts/libpng-shim,
 #                                      # libpng-dev from apt-get); any disagreement is a crash
+#   Scripts/fuzz.sh jpeg-diff [seconds] [libFuzzer flags...] # JPEGDecoder against libjpeg-turbo (the shim in
+#                                      # Scripts/libjpeg-shim, libjpeg62-turbo-dev from apt-get), on its
+#                                      # C code paths (JSIMD_FORCENONE=1); disagreements are counted in
+#                                      # .build-fuzz/jpeg-diff-outcomes.tsv (JPEG_DIFF_OUTCOMES) and the
+#                                      # first inputs of each kind saved to Fuzz/artifacts/jpeg-diff-*.jpg;
+#                                      # JPEG_DIFF_CRASH_ON_DISAGREEMENT=1 (or =class,...) crashes instead;
+#                                      # see the target's header for the other JPEG_DIFF_* variables
 #
 # The target is compiled together with the library's sources (one module, so it can reach
 # internals) into .build-fuzz/. New corpus entries go to Fuzz/corpus-<target>/ (git-ignored);
@@ -15,13 +22,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target="${1:?usage: Scripts/fuzz.sh png|png-diff|jpeg|names [seconds]}"
+target="${1:?usage: Scripts/fuzz.sh png|png-diff|jpeg|jpeg-diff|names [seconds]}"
 seconds="${2:-60}"
 case "$target" in
   png)   entry=Fuzz/PNGDecoderFuzzTarget.swift ;;
   jpeg)  entry=Fuzz/JPEGDecoderFuzzTarget.swift ;;
   names) entry=Fuzz/NameResolutionFuzzTarget.swift ;;
   png-diff) entry=Fuzz/PNGDifferentialFuzzTarget.swift ;;
+  jpeg-diff) entry=Fuzz/JPEGDifferentialFuzzTarget.swift ;;
   *)     echo "unknown target: $target" >&2; exit 2 ;;
 esac
 
@@ -37,6 +45,18 @@ if [ "$target" = png-diff ]; then
   gcc -O2 -g -c Scripts/libpng-shim/pngshim.c -o .build-fuzz/pngshim.o
   extra=(-import-objc-header Scripts/libpng-shim/pngshim.h .build-fuzz/pngshim.o -lpng16 -lz)
 fi
+if [ "$target" = jpeg-diff ]; then
+  # libjpeg itself is not instrumented; the shim is linked in and declared by its header.
+  if [ ! -f /usr/include/jpeglib.h ]; then
+    echo "libjpeg62-turbo-dev not found: apt-get install -y libjpeg62-turbo-dev" >&2
+    exit 1
+  fi
+  gcc -O2 -g -Wall -Wextra -c Scripts/libjpeg-shim/jpegshim.c -o .build-fuzz/jpegshim.o
+  extra=(-import-objc-header Scripts/libjpeg-shim/jpegshim.h .build-fuzz/jpegshim.o -ljpeg)
+  # libjpeg-turbo's SIMD inverse DCT overflows on out-of-range coefficients where its C code (which
+  # JPEGDecoder follows) does not: compare with the C code paths.
+  export JSIMD_FORCENONE=1
+fi
 # shellcheck disable=SC2046
 swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
   -module-name WeakImageStoreFuzz \
@@ -44,11 +64,12 @@ swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
 
 seeds=("Fuzz/seeds/$target")
 if [ "$target" = png-diff ]; then seeds=(Fuzz/seeds/png Fuzz/seeds/png-diff); fi
+if [ "$target" = jpeg-diff ]; then seeds=(Fuzz/seeds/jpeg Fuzz/seeds/jpeg-diff); fi
 if [ "$target" = png ] || [ "$target" = png-diff ]; then
   suite="${PNGSUITE_DIR:-../shared/pngsuite}"
   [ -d "$suite" ] && seeds+=("$suite")
 fi
-if [ "$target" = jpeg ]; then
+if [ "$target" = jpeg ] || [ "$target" = jpeg-diff ]; then
   # Only the suite's .jpg files: its reference .rgba files are not inputs.
   suite="${JPEGSUITE_DIR:-../shared/jpegsuite}"
   if [ -d "$suite" ]; then
