@@ -2,13 +2,13 @@
 extension ImageCacheStorage {
     var liveCostLimit: Int? { nil }
 
-    mutating func store(_ image: CachedImage, for key: ImageKey, token: DeathToken, released: inout [CachedImage]) {
+    func store(_ image: CachedImage, for key: ImageKey, token: DeathToken, released: inout [CachedImage]) {
         store(image, for: key, released: &released)
     }
 
-    mutating func imageDied(for key: ImageKey, token: DeathToken) {}
+    func imageDied(for key: ImageKey, token: DeathToken) {}
 
-    mutating func liveCostDidChange(to liveCost: Int) {}
+    func liveCostDidChange(to liveCost: Int) {}
 
-    mutating func evictLeastRecentlyUsed(cost: Int, released: inout [CachedImage]) -> Bool { false }
+    func evictLeastRecentlyUsed(cost: Int, released: inout [CachedImage]) -> Bool { false }
 }

@@ -1,16 +1,21 @@
 /// The storage behind one ``CachePolicy``. The store calls it under its lock, so every method
 /// must be quick and must not free images: images the storage lets go of are appended to
 /// `released`, and the store drops them after unlocking.
-protocol ImageCacheStorage: Sendable {
+///
+/// Storages are classes touched only under their store's lock (hence `@unchecked Sendable`, and
+/// stored properties marked `@exclusivity(unchecked)`): a struct behind
+/// `any ImageCacheStorage` lives in a copy-on-write box whose uniqueness every mutation checks,
+/// and a class property's dynamic exclusivity check costs more still, on every cache hit.
+protocol ImageCacheStorage: AnyObject, Sendable {
     /// Whether one image per key is shared, so concurrent misses should coalesce into one load.
     var sharesImages: Bool { get }
 
     /// The image for `key`; `hint` says where it was last found and is updated.
-    mutating func lookup(_ key: ImageKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup
-    mutating func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage])
-    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage])
+    func lookup(_ key: ImageKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup
+    func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage])
+    func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage])
     /// Drops every strong reference; weak entries stay so images in use are still shared.
-    mutating func removeAll(released: inout [CachedImage])
+    func removeAll(released: inout [CachedImage])
 
     var strongCost: Int { get }
     var strongCount: Int { get }
@@ -22,15 +27,15 @@ protocol ImageCacheStorage: Sendable {
     var liveCostLimit: Int? { get }
     /// Stores a freshly loaded image that reports its death under `token` (or not, if
     /// ``DeathToken/unwatched``); the store has counted it as live already.
-    mutating func store(_ image: CachedImage, for key: ImageKey, token: DeathToken, released: inout [CachedImage])
+    func store(_ image: CachedImage, for key: ImageKey, token: DeathToken, released: inout [CachedImage])
     /// The image registered under `token` for `key` died; it must not be loaded or freed here.
-    mutating func imageDied(for key: ImageKey, token: DeathToken)
+    func imageDied(for key: ImageKey, token: DeathToken)
     /// The store's live bytes changed to `liveCost`.
-    mutating func liveCostDidChange(to liveCost: Int)
+    func liveCostDidChange(to liveCost: Int)
     /// Evicts least recently used strong references until their cost reaches `cost`.
     ///
     /// - Returns: Whether anything was evicted.
-    mutating func evictLeastRecentlyUsed(cost: Int, released: inout [CachedImage]) -> Bool
+    func evictLeastRecentlyUsed(cost: Int, released: inout [CachedImage]) -> Bool
 }
 
 extension CachePolicy {

@@ -3,11 +3,11 @@
 ///
 /// Sweeps run under the store's lock, so two never overlap, and the lookup counter is reset by
 /// the one lookup that crosses the interval, so concurrent lookups start one sweep, not several.
-struct RetainCountSweepStorage: ImageCacheStorage {
-    private var map = StrongStorage()
-    private var lookupsSinceSweep = 0
+final class RetainCountSweepStorage: ImageCacheStorage, @unchecked Sendable {
+    @exclusivity(unchecked) private var map = StrongStorage()
+    @exclusivity(unchecked) private var lookupsSinceSweep = 0
     /// The sweeps run so far; for tests.
-    private(set) var sweepCount = 0
+    @exclusivity(unchecked) private(set) var sweepCount = 0
     let interval: Int
 
     init(interval: Int) {
@@ -20,7 +20,7 @@ struct RetainCountSweepStorage: ImageCacheStorage {
     var strongCount: Int { map.strongCount }
     var weakCount: Int { 0 }
 
-    mutating func lookup(_ key: ImageKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
+    func lookup(_ key: ImageKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
         lookupsSinceSweep += 1
         if lookupsSinceSweep >= interval {
             sweep(released: &released)
@@ -28,23 +28,23 @@ struct RetainCountSweepStorage: ImageCacheStorage {
         return map.lookup(key, hint: &hint, released: &released)
     }
 
-    mutating func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage]) {
+    func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage]) {
         map.store(image, for: key, released: &released)
     }
 
-    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
+    func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
         switch level {
         case .warning: sweep(released: &released)
         case .critical: map.removeAll(released: &released)
         }
     }
 
-    mutating func removeAll(released: inout [CachedImage]) {
+    func removeAll(released: inout [CachedImage]) {
         map.removeAll(released: &released)
     }
 
     /// Amortized over `interval` lookups, the O(entries) sweep costs O(1) per lookup.
-    private mutating func sweep(released: inout [CachedImage]) {
+    private func sweep(released: inout [CachedImage]) {
         lookupsSinceSweep = 0
         sweepCount += 1
         map.removeUnreferenced(released: &released)

@@ -1,8 +1,8 @@
 /// `.strong` ("ImageAssets"): a strong map; an image stays until `removeAll()` or `.critical`
 /// memory pressure, whether anyone uses it or not.
-struct StrongStorage: ImageCacheStorage {
-    private var images: [ImageKey: CachedImage] = [:]
-    private(set) var strongCost = 0
+final class StrongStorage: ImageCacheStorage, @unchecked Sendable {
+    @exclusivity(unchecked) private var images: [ImageKey: CachedImage] = [:]
+    @exclusivity(unchecked) private(set) var strongCost = 0
 
     var sharesImages: Bool { true }
     var strongCount: Int { images.count }
@@ -12,7 +12,7 @@ struct StrongStorage: ImageCacheStorage {
         images[key].map { .strongHit($0) } ?? .miss
     }
 
-    mutating func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage]) {
+    func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage]) {
         if let previous = images.updateValue(image, forKey: key) {
             strongCost -= previous.cost
             released.append(previous)
@@ -20,12 +20,12 @@ struct StrongStorage: ImageCacheStorage {
         strongCost += image.cost
     }
 
-    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
+    func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
         // The asset cache ignores warnings; that is the behaviour being compared.
         if level == .critical { removeAll(released: &released) }
     }
 
-    mutating func removeAll(released: inout [CachedImage]) {
+    func removeAll(released: inout [CachedImage]) {
         released.append(contentsOf: images.values)
         images.removeAll()
         strongCost = 0
@@ -34,7 +34,7 @@ struct StrongStorage: ImageCacheStorage {
     /// Drops every entry whose image nobody but the map references: the retain-count sweep.
     ///
     /// - Complexity: O(number of entries).
-    mutating func removeUnreferenced(released: inout [CachedImage]) {
+    func removeUnreferenced(released: inout [CachedImage]) {
         var unused: [ImageKey] = []
         var index = images.values.startIndex
         while index != images.values.endIndex {

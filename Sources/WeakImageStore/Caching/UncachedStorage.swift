@@ -1,5 +1,5 @@
 /// `.uncached` ("Resource"): keeps nothing, so every lookup decodes a new instance.
-struct UncachedStorage: ImageCacheStorage {
+final class UncachedStorage: ImageCacheStorage, @unchecked Sendable {
     var sharesImages: Bool { false }
     var strongCost: Int { 0 }
     var strongCount: Int { 0 }

@@ -1,6 +1,6 @@
 /// `.weak` ("weak dictionary"): images are shared while anyone holds them and never kept longer.
-struct WeakStorage: ImageCacheStorage {
-    private var table = WeakTable<ImageKey>()
+final class WeakStorage: ImageCacheStorage, @unchecked Sendable {
+    @exclusivity(unchecked) private var table = WeakTable<ImageKey>()
 
     var sharesImages: Bool { true }
     var strongCost: Int { 0 }
@@ -11,23 +11,23 @@ struct WeakStorage: ImageCacheStorage {
         table.image(for: key, hint: &hint.weak).map { .weakHit($0) } ?? .miss
     }
 
-    mutating func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage]) {
+    func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage]) {
         table.insert(image, for: key)
     }
 
-    mutating func store(_ image: CachedImage, for key: ImageKey, token: DeathToken, released: inout [CachedImage]) {
+    func store(_ image: CachedImage, for key: ImageKey, token: DeathToken, released: inout [CachedImage]) {
         table.insert(image, for: key, token: token)
     }
 
-    mutating func imageDied(for key: ImageKey, token: DeathToken) {
+    func imageDied(for key: ImageKey, token: DeathToken) {
         table.removeEntry(for: key, ifToken: token)
     }
 
-    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
+    func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
         table.pruneDeadEntries()
     }
 
-    mutating func removeAll(released: inout [CachedImage]) {
+    func removeAll(released: inout [CachedImage]) {
         table.pruneDeadEntries()
     }
 }

@@ -5,15 +5,15 @@
 ///
 /// With a live-cost limit the LRU gives way to the images in use: it admits an image only while
 /// the store's live bytes fit the limit, and it is trimmed, oldest first, when they do not.
-struct WeakWithLRUStorage: ImageCacheStorage {
-    private var table = WeakTable<ImageKey>()
-    private(set) var recentlyUsed: LRUCache<ImageKey>
+final class WeakWithLRUStorage: ImageCacheStorage, @unchecked Sendable {
+    @exclusivity(unchecked) private var table = WeakTable<ImageKey>()
+    @exclusivity(unchecked) private(set) var recentlyUsed: LRUCache<ImageKey>
     let admissionCostLimit: Int
     let liveCostLimit: Int?
     /// `liveCostLimit`, or `Int.max` for none: one comparison on the hit path either way.
     private let effectiveLiveCostLimit: Int
     /// The store's live bytes, as last told by the store.
-    private var liveCost = 0
+    @exclusivity(unchecked) private var liveCost = 0
 
     init(costLimit: Int, countLimit: Int, admissionCostLimit: Int, liveCostLimit: Int? = nil) {
         precondition(admissionCostLimit >= 0, "admissionCostLimit must not be negative")
@@ -29,7 +29,7 @@ struct WeakWithLRUStorage: ImageCacheStorage {
     var strongCount: Int { recentlyUsed.count }
     var weakCount: Int { table.count }
 
-    mutating func lookup(_ key: ImageKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
+    func lookup(_ key: ImageKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup {
         if let image = recentlyUsed.image(for: key, hint: &hint.strong) {
             return .strongHit(image)
         }
@@ -39,11 +39,11 @@ struct WeakWithLRUStorage: ImageCacheStorage {
         return .weakHit(image)
     }
 
-    mutating func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage]) {
+    func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage]) {
         store(image, for: key, token: .unwatched, released: &released)
     }
 
-    mutating func store(_ image: CachedImage, for key: ImageKey, token: DeathToken, released: inout [CachedImage]) {
+    func store(_ image: CachedImage, for key: ImageKey, token: DeathToken, released: inout [CachedImage]) {
         table.insert(image, for: key, token: token)
         var projectedLiveCost = liveCost
         if liveCost > effectiveLiveCostLimit {
@@ -55,19 +55,19 @@ struct WeakWithLRUStorage: ImageCacheStorage {
         admit(image, for: key, projectedLiveCost: projectedLiveCost, released: &released)
     }
 
-    mutating func imageDied(for key: ImageKey, token: DeathToken) {
+    func imageDied(for key: ImageKey, token: DeathToken) {
         table.removeEntry(for: key, ifToken: token)
     }
 
-    mutating func liveCostDidChange(to liveCost: Int) {
+    func liveCostDidChange(to liveCost: Int) {
         self.liveCost = liveCost
     }
 
-    mutating func evictLeastRecentlyUsed(cost: Int, released: inout [CachedImage]) -> Bool {
+    func evictLeastRecentlyUsed(cost: Int, released: inout [CachedImage]) -> Bool {
         recentlyUsed.evictLeastRecentlyUsed(cost: cost, evicted: &released) > 0
     }
 
-    mutating func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
+    func handleMemoryPressure(_ level: MemoryPressureLevel, released: inout [CachedImage]) {
         switch level {
         case .warning:
             recentlyUsed.trim(
@@ -79,12 +79,12 @@ struct WeakWithLRUStorage: ImageCacheStorage {
         table.pruneDeadEntries()
     }
 
-    mutating func removeAll(released: inout [CachedImage]) {
+    func removeAll(released: inout [CachedImage]) {
         recentlyUsed.removeAll(evicted: &released)
         table.pruneDeadEntries()
     }
 
-    private mutating func admit(
+    private func admit(
         _ image: CachedImage, for key: ImageKey, projectedLiveCost: Int, released: inout [CachedImage]
     ) {
         // The image is alive and counted, so admitting it adds no live bytes now; it only keeps

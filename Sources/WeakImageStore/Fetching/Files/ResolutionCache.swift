@@ -48,14 +48,14 @@ struct ResolutionCache: Sendable {
     /// on every hit.
     @inline(__always)
     mutating func lookUpFile(
-        at index: NameIndex, in storage: inout any ImageCacheStorage, released: inout [CachedImage]
+        at index: NameIndex, in storage: any ImageCacheStorage, released: inout [CachedImage]
     ) -> CacheLookup {
-        Self.lookUp(&names.files.values[index], in: &storage, released: &released)
+        Self.lookUp(&names.files.values[index], in: storage, released: &released)
     }
 
     @inline(__always)
     private static func lookUp(
-        _ file: inout ResolvedFile, in storage: inout any ImageCacheStorage, released: inout [CachedImage]
+        _ file: inout ResolvedFile, in storage: any ImageCacheStorage, released: inout [CachedImage]
     ) -> CacheLookup {
         storage.lookup(file.source.key, hint: &file.hint, released: &released)
     }

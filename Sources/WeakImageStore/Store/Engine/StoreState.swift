@@ -524,7 +524,7 @@ struct StoreState: Sendable {
             let index = resolutions.index(ofName: name)
         {
             let before = released.count
-            let found = resolutions.lookUpFile(at: index, in: &storage, released: &released)
+            let found = resolutions.lookUpFile(at: index, in: storage, released: &released)
             counters.evictions += released.count - before
             return counted(found) ?? .missing(resolutions[index].source)
         }
