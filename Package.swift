@@ -13,7 +13,10 @@ let package = Package(
         // loopback HTTP server); in no product, so apps never build it.
         .target(name: "ImageStoreTestSupport", dependencies: ["WeakImageStore"]),
         .executableTarget(name: "Benchmarks", dependencies: ["WeakImageStore", "ImageStoreTestSupport"]),
-        .testTarget(name: "WeakImageStoreTests", dependencies: ["WeakImageStore", "ImageStoreTestSupport"]),
+        // Fixtures are read from their path (SharedTestData.packageRoot), not bundled.
+        .testTarget(
+            name: "WeakImageStoreTests", dependencies: ["WeakImageStore", "ImageStoreTestSupport"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

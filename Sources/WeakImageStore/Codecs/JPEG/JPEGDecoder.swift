@@ -28,11 +28,12 @@ import Foundation
 /// | sequential scan data cut short            | djpeg's pixels (zero bits, gray)  | `truncated`               |
 /// | a wrong or missing restart marker         | djpeg's pixels (libjpeg's resync) | `missingRestartMarker`    |
 /// | bits that are no Huffman code             | djpeg's pixels (symbol 0)         | `corruptScanData`         |
-/// | any, in a progressive file missing scans  | the first defect (not yet)        | the first defect          |
+/// | a progressive file cut short              | djpeg's pixels (block-smoothed)   | `truncated`               |
 ///
-/// (libjpeg-turbo block-smooths a progressive image whose first AC coefficients are not final
-/// (`jdcoefct.c`), which this decoder does not do yet, so it throws rather than return other
-/// pixels. Damage in a progressive file whose every scan started is recovered.)
+/// Progressive images whose first coefficients are not all final (a file cut short, or a valid
+/// file whose scans stop early: DC only, AC never refined) are block-smoothed in both modes as
+/// libjpeg-turbo 2.1.5 does by default (`jdcoefct.c`): the first nine AC coefficients, and for a
+/// DC-only component the DC, are estimated from the DC values of the 5×5 blocks around each block.
 ///
 /// ``decodeReportingDamage(_:scale:scaleDenominator:)`` tells the caller whether it recovered.
 /// Defects in the headers and tables throw in both modes. Damage that leaves the data valid (a

@@ -35,9 +35,14 @@ struct JPEGFileDecoder {
     private var restartInterval = 0
     private var scanCount = 0
     private var componentScanned: [Bool] = []
-    /// libjpeg's `coef_bits` for zigzag positions 0...9 of each component (10 per component):
-    /// the point transform of the last progressive scan started for it, -1 before any.
-    private var coefficientBits: [Int] = []
+    /// What the progressive scans so far have told of each component's first coefficients.
+    private var coefficientBits = JPEGCoefficientBits(componentCount: 0)
+    /// libjpeg's `last_good_iMCU_row` as the last decoded scan left it.
+    private var lastGoodIMCURow = 0
+    /// The scans skipped so far (``skipsScan(_:frame:)``): their decoders and where their data
+    /// starts, to find where the last one runs out of data if block smoothing needs it.
+    private var skippedScans: [(decoder: JPEGScanDecoder, position: Int)] = []
+    private var lastScanSkipped = false
     private var sawJFIF = false
     private var adobeTransform: Int?
     private(set) var orientation = JPEGOrientation.upright
@@ -130,16 +135,14 @@ struct JPEGFileDecoder {
         if recovers, let coefficients, componentScanned.contains(true) {
             // libjpeg-turbo's file source makes the end of the file an EOI, and its output pass
             // shows what the scans read: coefficients never decoded stay zero, and a component
-            // never scanned has all-zero multipliers, so it comes out gray.
+            // never scanned has all-zero multipliers, so it comes out gray. Smoothing comes first:
+            // a skipped last scan decoded for it reports its own defect.
+            let smoothing = try blockSmoothing(frame, coefficients: coefficients)
             let complete = componentScanned.allSatisfy { $0 } && (reachedEOI || frame.process == .sequential)
             if !complete { note(reachedEOI ? .incompleteImage : .truncated(offset: reader.count)) }
-            // libjpeg-turbo then block-smooths a progressive image whose coefficients are not all
-            // final (jdcoefct.c), which this decoder does not do yet: it throws rather than
-            // return other pixels than djpeg.
-            if let defect, smoothingWouldApply(frame) { throw defect }
             let quantization = componentQuantization.map { $0 ?? [Int32](repeating: 0, count: 64) }
             let planes = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
-            planes.transformAll(from: coefficients, quantization: quantization)
+            planes.transformAll(from: coefficients, quantization: quantization, smoothing: smoothing)
             self.planes = planes
             return
         }
@@ -150,8 +153,10 @@ struct JPEGFileDecoder {
         // A sequential one whose every component was fully decoded is only missing its EOI.
         if !reachedEOI && frame.process == .progressive { throw .truncated(offset: reader.count) }
         guard let coefficients else { throw .incompleteImage }
+        let smoothing = try blockSmoothing(frame, coefficients: coefficients)
         let planes = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
-        planes.transformAll(from: coefficients, quantization: componentQuantization.map { $0 ?? [] })
+        planes.transformAll(
+            from: coefficients, quantization: componentQuantization.map { $0 ?? [] }, smoothing: smoothing)
         self.planes = planes
     }
 
@@ -167,7 +172,7 @@ struct JPEGFileDecoder {
         self.frame = frame
         componentQuantization = Array(repeating: nil, count: frame.components.count)
         componentScanned = Array(repeating: false, count: frame.components.count)
-        coefficientBits = Array(repeating: -1, count: 10 * frame.components.count)
+        coefficientBits = JPEGCoefficientBits(componentCount: frame.components.count)
     }
 
     private mutating func readQuantizationTables(
@@ -231,13 +236,8 @@ struct JPEGFileDecoder {
         }
         scanCount += 1
         guard scanCount <= Self.maximumScanCount else { throw .badScan(offset: marker.offset) }
-        if frame.process == .progressive && scan.spectralStart <= 9 {
-            for member in scan.members {
-                for position in scan.spectralStart...min(scan.spectralEnd, 9) {
-                    coefficientBits[10 * member.componentIndex + position] = scan.approximationLow
-                }
-            }
-        }
+        if frame.process == .progressive { coefficientBits.startScan(scan, number: scanCount) }
+        lastScanSkipped = false
         let tables = try bindTables(scan, frame: frame)
         for member in scan.members where componentQuantization[member.componentIndex] == nil {
             let id = frame.components[member.componentIndex].quantizationTableID
@@ -259,11 +259,14 @@ struct JPEGFileDecoder {
         if frame.process == .sequential && scanCount == 1 && scan.members.count == frame.components.count {
             try decodeStreaming(frame: frame, decoder: &decoder, bits: &bits)
         } else if skipsScan(scan, frame: frame) {
+            skippedScans.append((decoder, reader.position))
+            lastScanSkipped = true
             bits = JPEGBitReader(bytes: reader.bytes, count: reader.count, position: skipEntropyCodedData())
         } else {
             let coefficients = self.coefficients ?? JPEGCoefficientBuffer(frame: frame)
             self.coefficients = coefficients
             try decoder.decode(into: coefficients, reader: &bits)
+            lastGoodIMCURow = decoder.lastGoodIMCURow
         }
         reader.position = bits.resumePosition
         for member in scan.members { componentScanned[member.componentIndex] = true }
@@ -380,20 +383,33 @@ struct JPEGFileDecoder {
         throw .insufficientData(blocks: blocks, bytes: remaining)
     }
 
-    /// Whether libjpeg-turbo 2.1.5 would block-smooth the output (`jdcoefct.c smoothing_ok`): a
-    /// progressive image whose components all have their quantization tables, nonzero at the
-    /// first ten zigzag positions, and a DC known at least in part, while one of the first nine AC
-    /// coefficients of some component is not final.
-    private func smoothingWouldApply(_ frame: JPEGFrame) -> Bool {
-        guard frame.process == .progressive else { return false }
-        var useful = false
-        for index in frame.components.indices {
-            guard let table = componentQuantization[index] else { return false }
-            for position in jpegNaturalOrder[0..<10] where table[position] == 0 { return false }
-            guard coefficientBits[10 * index] >= 0 else { return false }
-            if coefficientBits[(10 * index + 1)..<(10 * index + 10)].contains(where: { $0 != 0 }) { useful = true }
+    /// The block smoothing libjpeg-turbo 2.1.5 applies to this image by default, if any.
+    ///
+    /// Where the last scan ran out of data matters to it. When that scan was skipped at 1/8, the
+    /// skipped scans are decoded now, in order (a refinement scan reads as many bits as the
+    /// earlier scans left nonzero coefficients); the 1×1 inverse DCT reads none of what they set.
+    private mutating func blockSmoothing(
+        _ frame: JPEGFrame, coefficients: JPEGCoefficientBuffer
+    ) throws(JPEGError) -> JPEGBlockSmoothing? {
+        func smoothing() -> JPEGBlockSmoothing? {
+            JPEGBlockSmoothing(
+                frame: frame, bits: coefficientBits, scanCount: scanCount, quantization: componentQuantization,
+                lastGoodIMCURow: lastGoodIMCURow)
         }
-        return useful
+        guard smoothing() != nil else { return nil }
+        if lastScanSkipped {
+            for (skipped, position) in skippedScans {
+                var decoder = skipped
+                var bits = JPEGBitReader(bytes: reader.bytes, count: reader.count, position: position)
+                bits.substitutesInvalidCodes = recovers
+                try decoder.decode(into: coefficients, reader: &bits)
+                if let scanDefect = decoder.defect { note(scanDefect) }
+                if bits.metInvalidCode { note(.corruptScanData(offset: decoder.scanOffset)) }
+                lastGoodIMCURow = decoder.lastGoodIMCURow
+            }
+            lastScanSkipped = false
+        }
+        return smoothing()
     }
 
     /// Keeps the first defect recovered from.

@@ -108,13 +108,27 @@ final class JPEGSamplePlanes {
     }
 
     /// Inverse-transforms every block of the image from a whole-image coefficient buffer.
-    func transformAll(from coefficients: JPEGCoefficientBuffer, quantization: [[Int32]]) {
+    ///
+    /// - Parameter smoothing: Block-smooth the coefficients first (into a copy of each block row;
+    ///   the buffer is not changed), as libjpeg-turbo does for an incomplete progressive image.
+    func transformAll(
+        from coefficients: JPEGCoefficientBuffer, quantization: [[Int32]], smoothing: JPEGBlockSmoothing? = nil
+    ) {
         for (index, component) in frame.components.enumerated() {
             quantization[index].withUnsafeBufferPointer { quant in
                 guard let quant = quant.baseAddress else { return }
+                guard let smoothing else {
+                    for blockRow in 0..<component.heightInBlocks {
+                        let blocks = coefficients.planes[index] + blockRow * component.blocksPerLine * 64
+                        transformBlockRow(component: index, blockRow: blockRow, blocks: blocks, quantization: quant)
+                    }
+                    return
+                }
+                let smoothed = UnsafeMutablePointer<Int16>.allocate(capacity: component.widthInBlocks * 64)
+                defer { smoothed.deallocate() }
                 for blockRow in 0..<component.heightInBlocks {
-                    let blocks = coefficients.planes[index] + blockRow * component.blocksPerLine * 64
-                    transformBlockRow(component: index, blockRow: blockRow, blocks: blocks, quantization: quant)
+                    smoothing.smooth(component: index, blockRow: blockRow, from: coefficients, into: smoothed)
+                    transformBlockRow(component: index, blockRow: blockRow, blocks: smoothed, quantization: quant)
                 }
             }
         }

@@ -18,6 +18,13 @@ struct JPEGScanDecoder {
     let recovers: Bool
     /// The first defect met while recovering: the error a strict decoder would have thrown.
     private(set) var defect: JPEGError?
+    /// libjpeg's `last_good_iMCU_row` once the scan is decoded: the iMCU row of the last MCU
+    /// begun with data left (block smoothing treats the rows after it differently).
+    var lastGoodIMCURow: Int {
+        guard scan.members.count == 1 else { return lastGoodMCURow }
+        return lastGoodMCURow / frame.components[scan.members[0].componentIndex].verticalSampling
+    }
+    private var lastGoodMCURow = 0
 
     /// The tables' pointers per member, and the zigzag order, for the hot loops.
     private let dcPointers: [JPEGHuffmanTable.Pointers?]
@@ -98,6 +105,8 @@ struct JPEGScanDecoder {
             if let cancellation, cancellation.shouldStop() { throw .cancelled }
             if streaming && mcuRow > 0 { coefficients.clear() }
             for mcuColumn in 0..<mcusPerLine {
+                // Before a restart marker can clear `outOfData`, as libjpeg checks it.
+                if !outOfData { lastGoodMCURow = mcuRow }
                 if restartInterval > 0 && mcuIndex > 0 && mcuIndex % restartInterval == 0 {
                     try restart(expected: nextRestart, outOfData: &outOfData, reader: &reader)
                     nextRestart = (nextRestart + 1) & 7

@@ -6,6 +6,8 @@ import Foundation
 enum JPEGDamage: CustomStringConvertible {
     /// The first `at` bytes only.
     case truncate(String, at: Int)
+    /// The first `at` bytes, then an EOI marker.
+    case endEarly(String, at: Int)
     /// One byte replaced.
     case replace(String, at: Int, with: UInt8)
     /// `count` bytes removed.
@@ -16,6 +18,7 @@ enum JPEGDamage: CustomStringConvertible {
     var description: String {
         switch self {
         case .truncate(let name, let offset): "\(name) cut at \(offset)"
+        case .endEarly(let name, let offset): "\(name) cut at \(offset), then EOI"
         case .replace(let name, let offset, let byte): "\(name) with byte \(offset) = \(byte)"
         case .delete(let name, let offset, let count): "\(name) without bytes \(offset)..<\(offset + count)"
         case .swap(let name, let first, let second): "\(name) with bytes \(first) and \(second) swapped"
@@ -27,6 +30,8 @@ enum JPEGDamage: CustomStringConvertible {
         switch self {
         case .truncate(let name, let offset):
             return try JPEGTestFiles.file(name).prefix(offset)
+        case .endEarly(let name, let offset):
+            return try JPEGTestFiles.file(name).prefix(offset) + [0xFF, 0xD9]
         case .replace(let name, let offset, let byte):
             var bytes = [UInt8](try JPEGTestFiles.file(name))
             bytes[offset] = byte

@@ -76,11 +76,11 @@ final class JPEGSuiteConformanceTests: XCTestCase {
     }
 
     func test_everyDamagedSuiteFile_matchesLibjpegTurboPixels_inDefaultMode_atEveryScale() throws {
-        // Given
-        // err_trunc_progressive.jpg ends before its last scans, so libjpeg-turbo smooths its blocks
-        // (jdcoefct.c decompress_smooth_data), which the decoder does not do yet: see the next test.
-        let damaged = try JPEGTestFiles.damaged().filter { $0.name != "err_trunc_progressive.jpg" }
-        XCTAssertEqual(damaged.map(\.name), ["err_trunc_entropy50.jpg", "err_rst_wrong.jpg"])
+        // Given: err_trunc_progressive.jpg ends before its last scans, so libjpeg-turbo block-smooths
+        // it (jdcoefct.c decompress_smooth_data), and so does the decoder.
+        let damaged = try JPEGTestFiles.damaged()
+        XCTAssertEqual(
+            damaged.map(\.name), ["err_trunc_entropy50.jpg", "err_trunc_progressive.jpg", "err_rst_wrong.jpg"])
         for (name, fullWidth, fullHeight) in damaged {
             for denominator in [1, 2, 4, 8] {
                 let label = "\(name) at 1/\(denominator)"
@@ -112,20 +112,8 @@ final class JPEGSuiteConformanceTests: XCTestCase {
         }
     }
 
-    func test_truncatedProgressiveSuiteFile_stillThrows_inDefaultMode() throws {
-        // Given: a progressive file cut inside its sixth scan. Without block smoothing the decoder
-        // gives exactly libjpeg-turbo's pixels with `do_block_smoothing = FALSE`, not djpeg's.
-        let data = try JPEGTestFiles.file("err_trunc_progressive.jpg")
-        for denominator in [1, 2, 4, 8] {
-            // When
-            let error = JPEGTestFiles.decodingError(data, scaleDenominator: denominator, strict: false)
-            // Then
-            XCTAssertEqual(error, .truncated(offset: denominator == 8 ? 1488 : 1398), "at 1/\(denominator)")
-        }
-    }
-
     func test_damagedSuiteFiles_reportTheErrorStrictModeThrows() throws {
-        for (name, _, _) in try JPEGTestFiles.damaged() where name != "err_trunc_progressive.jpg" {
+        for (name, _, _) in try JPEGTestFiles.damaged() {
             // Given
             let data = try JPEGTestFiles.file(name)
             // When
