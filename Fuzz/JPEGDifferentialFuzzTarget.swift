@@ -40,14 +40,15 @@
 // earlier run's. Nothing crashes on a disagreement unless JPEG_DIFF_CRASH_ON_DISAGREEMENT is set,
 // to 1 (every class) or to a comma-separated list of classes: then it crashes with a description,
 // for -minimize_crash=1. JPEG_DIFF_NO_SMOOTHING=1 switches libjpeg's block smoothing off (a
-// diagnostic mode: JPEGDecoder does not smooth yet); JPEG_DIFF_VERBOSE=1 prints every execution's
-// class to stderr.
+// diagnostic: a difference it removes is in JPEGBlockSmoothing); JPEG_DIFF_VERBOSE=1 prints every
+// execution's class to stderr.
 //
 // Known differences, each by design: we refuse arithmetic coding (`unsupportedProcess`;
 // libjpeg-turbo decodes SOF9/SOF10), a frame above 1 Mi pixels whose data cannot hold one bit per
 // block (`insufficientData`; libjpeg decodes gray), 2 or 5+ components (the shim refuses them as
-// djpeg's PPM writer does, so both fail), more than 1000 scans (`badScan`), and a progressive file
-// with damage that libjpeg would block-smooth (the first defect is thrown).
+// djpeg's PPM writer does, so both fail), and more than 1000 scans (`badScan`). A file libjpeg
+// fails on only after its last row (a marker it cannot take after the last scan, read by
+// jpeg_finish_decompress) is counted apart: we show the image, as libjpeg had.
 import Foundation
 
 /// The size limit of both decoders: small enough to keep every input fast.
