@@ -159,14 +159,7 @@ private func decodeOurs(_ bytes: UnsafePointer<UInt8>, count: Int, denominator: 
         scaleDenominator: denominator, recovers: true)
     try file.run()
     guard let frame = file.frame else { throw .incompleteImage }
-    let pixels: [UInt8]
-    if let streamed = file.pixels {
-        pixels = streamed
-    } else if let planes = file.planes {
-        pixels = JPEGRenderer(planes: planes, colorSpace: file.colorSpace).render()
-    } else {
-        throw .incompleteImage
-    }
+    let pixels = try JPEGRenderer.pixels(of: file)
     return OurImage(
         pixels: pixels, width: ceilDivide(frame.width, denominator), height: ceilDivide(frame.height, denominator),
         format: file.colorSpace == .gray ? .gray8 : .rgba8, defect: file.defect)

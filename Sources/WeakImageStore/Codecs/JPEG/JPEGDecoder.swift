@@ -168,14 +168,7 @@ public struct JPEGDecoder: ImageDecoding {
         try file.run()
         guard let frame = file.frame else { throw .incompleteImage }
         let format: PixelFormat = file.colorSpace == .gray ? .gray8 : .rgba8
-        let pixels: [UInt8]
-        if let streamed = file.pixels {
-            pixels = streamed
-        } else if let planes = file.planes {
-            pixels = JPEGRenderer(planes: planes, colorSpace: file.colorSpace).render()
-        } else {
-            throw .incompleteImage
-        }
+        let pixels = try JPEGRenderer.pixels(of: file)
         let outputWidth = ceilDivide(frame.width, scaleDenominator)
         let outputHeight = ceilDivide(frame.height, scaleDenominator)
         let upright = file.orientation.apply(

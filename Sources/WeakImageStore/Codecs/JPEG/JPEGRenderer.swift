@@ -10,6 +10,16 @@ struct JPEGRenderer {
     var outputWidth: Int { ceilDivide(frame.width, planes.scaleDenominator) }
     var outputHeight: Int { ceilDivide(frame.height, planes.scaleDenominator) }
 
+    /// The pixels of a file decoder that has run: streamed while it decoded, or rendered from
+    /// its planes now.
+    ///
+    /// - Throws: ``JPEGError/incompleteImage`` if the file gave neither.
+    static func pixels(of file: JPEGFileDecoder) throws(JPEGError) -> [UInt8] {
+        if let streamed = file.pixels { return streamed }
+        guard let planes = file.planes else { throw .incompleteImage }
+        return JPEGRenderer(planes: planes, colorSpace: file.colorSpace).render()
+    }
+
     /// Renders the image from whole planes.
     ///
     /// - Returns: `outputWidth * outputHeight` pixels of the converter's `bytesPerPixel` bytes.

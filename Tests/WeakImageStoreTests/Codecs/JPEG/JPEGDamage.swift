@@ -47,17 +47,3 @@ enum JPEGDamage: CustomStringConvertible {
         }
     }
 }
-
-/// A damaged file, whether djpeg warns about it, and djpeg's output for it at 1/1, 1/2, 1/4 and
-/// 1/8: size and FNV-1a hash.
-struct DamagedCase {
-    var damage: JPEGDamage
-    var warned: Bool
-    var references: [(width: Int, height: Int, hash: UInt64)]
-
-    init(_ damage: JPEGDamage, warned: Bool, _ references: [(Int, Int, UInt64)]) {
-        self.damage = damage
-        self.warned = warned
-        self.references = references.map { (width: $0.0, height: $0.1, hash: $0.2) }
-    }
-}

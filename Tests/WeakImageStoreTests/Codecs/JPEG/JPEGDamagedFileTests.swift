@@ -17,36 +17,18 @@ import XCTest
 final class JPEGDamagedFileTests: XCTestCase {
     func test_damagedCopies_decodeToDjpegPixels_atEveryScale() throws {
         for damaged in Self.cases {
-            // Given
-            let data = try damaged.damage.apply()
-            for (index, denominator) in [1, 2, 4, 8].enumerated() {
-                let label = "\(damaged.damage) at 1/\(denominator)"
-                let expected = damaged.references[index]
-                // When
-                let result: (bitmap: Bitmap, report: JPEGDecodeReport)
-                do {
-                    result = try JPEGDecoder().decodeReportingDamage(data, scale: 1, scaleDenominator: denominator)
-                } catch {
-                    XCTFail("\(label): threw \(error)")
-                    continue
-                }
-                // Then
-                XCTAssertEqual(result.bitmap.width, expected.width, label)
-                XCTAssertEqual(result.bitmap.height, expected.height, label)
-                XCTAssertEqual(Self.fnv1a(result.bitmap.rgba8()), expected.hash, label)
-                XCTAssertEqual(result.report.isDamaged, damaged.warned, "\(label): \(result.report)")
-            }
+            damaged.assertDecodesLikeDjpeg(try damaged.input.apply(), reportsDamage: damaged.warned)
         }
     }
 
     func test_damagedCopies_djpegWarnsAbout_throwInStrictMode() throws {
         for damaged in Self.cases where damaged.warned {
             // Given
-            let data = try damaged.damage.apply()
+            let data = try damaged.input.apply()
             // When
             let error = JPEGTestFiles.decodingError(data, strict: true)
             // Then
-            XCTAssertNotNil(error, "\(damaged.damage) decoded in strict mode")
+            XCTAssertNotNil(error, "\(damaged.input) decoded in strict mode")
         }
     }
 
@@ -94,15 +76,6 @@ final class JPEGDamagedFileTests: XCTestCase {
         guard case .insufficientData = thrown else {
             return XCTFail("expected insufficientData, got \(String(describing: thrown))")
         }
-    }
-
-    /// FNV-1a, 64 bits.
-    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return hash
     }
 
     static let cases: [DamagedCase] = [
