@@ -5,10 +5,12 @@
 # JSIMD_FORCENONE=1; it also says whether the SIMD build agrees), and prints per case the
 # damage, whether djpeg succeeded, and (width, height, FNV-1a 64 of the RGBA8 pixels, exit code,
 # first message, SIMD agrees) per scale. Needs `apt-get install libjpeg-turbo-progs`.
-# Usage: python3 Scripts/jpeg-damaged-references.py [SUITE_DIR]
+# Usage: python3 Scripts/jpeg-damaged-references.py [SUITE_DIR [SUBSTRING]] (only the cases whose
+# Swift expression contains SUBSTRING).
 import sys
 import subprocess, os
 S=(sys.argv[1] if len(sys.argv) > 1 else '../shared/jpegsuite').rstrip('/') + '/'
+ONLY=sys.argv[2] if len(sys.argv) > 2 else ''
 def fnv(b):
     h=0xcbf29ce484222325
     for x in b:
@@ -63,7 +65,22 @@ for f,off,val in [('rose_q50.jpg',3518,0x22),('photo640_q85.jpg',17857,0x18),('p
 # progressive, cut inside its last scan: every scan started, so libjpeg does not smooth
 d=open(S+'rose_prog_420.jpg','rb').read()
 cases.append(('truncate("rose_prog_420.jpg", at: 4835)', d[:4835], 'cut inside the last scan'))
+def insert(f,off,extra,why):
+    d=open(S+f,'rb').read()
+    cases.append((f'insert("{f}", at: {off}, [{", ".join(f"0x{x:02X}" for x in extra)}])', d[:off]+extra+d[off:], why))
+# Huffman tables no scan uses, defined just before the scan header: libjpeg checks a table's code
+# space and DC symbols only when a scan uses it (jdhuff.c jpeg_make_d_derived_tbl), so djpeg does
+# not warn. Table 3: three codes of length 1 (AC, then DC), and a DC symbol above 15.
+sos=open(S+'rose_q50.jpg','rb').read().find(b'\xff\xda')
+for index,bits,symbols,why in [(0x13,[3],[1,2,3],'unused AC table 3 over-subscribed'),
+                               (0x03,[3],[1,2,3],'unused DC table 3 over-subscribed'),
+                               (0x03,[0,1],[0x20],'unused DC table 3 with symbol 0x20'),
+                               (0x10,[3],[1,2,3],'AC table 0, used by every scan, over-subscribed')]:
+    counts=bits+[0]*(16-len(bits))
+    body=bytes([index]+counts+symbols)
+    insert('rose_q50.jpg',sos,b'\xff\xc4'+(len(body)+2).to_bytes(2,'big')+body,why)
 for expr,data,why in cases:
+    if ONLY not in expr: continue
     path='/tmp/jpeg-damaged-case.jpg'; open(path,'wb').write(data)
     res=[]
     ok=True

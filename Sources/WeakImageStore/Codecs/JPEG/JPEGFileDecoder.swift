@@ -30,8 +30,11 @@ struct JPEGFileDecoder {
     private var quantizationTables: [[Int32]?] = [nil, nil, nil, nil]
     /// The table each component latched at its first scan (libjpeg's `latch_quant_tables`).
     private(set) var componentQuantization: [[Int32]?] = []
-    private var dcTables: [JPEGHuffmanTable?] = [nil, nil, nil, nil]
-    private var acTables: [JPEGHuffmanTable?] = [nil, nil, nil, nil]
+    /// Huffman tables as defined so far. A table whose code lengths are invalid is kept as the
+    /// error a scan binding it throws: libjpeg checks the code space only then (jdhuff.c), so a
+    /// bad table no scan uses is harmless.
+    private var dcTables: [Result<JPEGHuffmanTable, JPEGError>?] = [nil, nil, nil, nil]
+    private var acTables: [Result<JPEGHuffmanTable, JPEGError>?] = [nil, nil, nil, nil]
     private var restartInterval = 0
     private var scanCount = 0
     private var componentScanned: [Bool] = []
@@ -218,9 +221,9 @@ struct JPEGFileDecoder {
                 throw .badSegment(marker: marker.code, offset: marker.offset)
             }
             let symbols = (0..<total).map { data[offset + 17 + $0] }
-            guard let table = JPEGHuffmanTable(counts: counts, symbols: symbols) else {
-                throw .badHuffmanTable(kind, id: id)
-            }
+            let table: Result<JPEGHuffmanTable, JPEGError> =
+                JPEGHuffmanTable(counts: counts, symbols: symbols).map { .success($0) }
+                ?? .failure(.badHuffmanTable(kind, id: id))
             if tableClass == 0 { dcTables[id] = table } else { acTables[id] = table }
             offset += 17 + total
         }
@@ -428,13 +431,13 @@ struct JPEGFileDecoder {
             var ac: JPEGHuffmanTable?
             if needsDC {
                 let id = member.dcTableID
-                dc = dcTables[id] ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: true, id: id) : nil)
+                dc = try dcTables[id]?.get() ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: true, id: id) : nil)
                 guard let table = dc else { throw .undefinedTable(.huffmanDC, id: id) }
                 guard table.isValidForDC else { throw .badHuffmanTable(.huffmanDC, id: id) }
             }
             if needsAC {
                 let id = member.acTableID
-                ac = acTables[id] ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: false, id: id) : nil)
+                ac = try acTables[id]?.get() ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: false, id: id) : nil)
                 guard ac != nil else { throw .undefinedTable(.huffmanAC, id: id) }
             }
             tables.dc.append(dc)

@@ -14,6 +14,8 @@ enum JPEGDamage: CustomStringConvertible {
     case delete(String, at: Int, count: Int)
     /// Two bytes exchanged.
     case swap(String, Int, Int)
+    /// `bytes` inserted before byte `at`.
+    case insert(String, at: Int, [UInt8])
 
     var description: String {
         switch self {
@@ -22,6 +24,7 @@ enum JPEGDamage: CustomStringConvertible {
         case .replace(let name, let offset, let byte): "\(name) with byte \(offset) = \(byte)"
         case .delete(let name, let offset, let count): "\(name) without bytes \(offset)..<\(offset + count)"
         case .swap(let name, let first, let second): "\(name) with bytes \(first) and \(second) swapped"
+        case .insert(let name, let offset, let bytes): "\(name) with \(bytes.count) bytes inserted at \(offset)"
         }
     }
 
@@ -43,6 +46,10 @@ enum JPEGDamage: CustomStringConvertible {
         case .swap(let name, let first, let second):
             var bytes = [UInt8](try JPEGTestFiles.file(name))
             bytes.swapAt(first, second)
+            return Data(bytes)
+        case .insert(let name, let offset, let inserted):
+            var bytes = [UInt8](try JPEGTestFiles.file(name))
+            bytes.insert(contentsOf: inserted, at: offset)
             return Data(bytes)
         }
     }

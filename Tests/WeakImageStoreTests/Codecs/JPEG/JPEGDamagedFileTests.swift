@@ -4,8 +4,9 @@ import XCTest
 @testable import WeakImageStore
 
 /// Damaged copies of suite files (cut short, restart markers replaced, removed or swapped, scan
-/// bytes flipped), each decoded in the default mode and compared with libjpeg-turbo 2.1.5's
-/// `djpeg -dct int` output at full size and at 1/2, 1/4 and 1/8.
+/// bytes flipped, invalid Huffman tables inserted), each decoded in the default mode and compared
+/// with libjpeg-turbo 2.1.5's `djpeg -dct int` output at full size and at 1/2, 1/4 and 1/8. A
+/// copy djpeg decodes without a warning must decode in strict mode too.
 ///
 /// The references are FNV-1a 64-bit hashes of djpeg's pixels as RGBA8 (gray `v` as `v, v, v,
 /// 255`), made with `Scripts/jpeg-damaged-references.py`, so the suite needs no extra files.
@@ -47,6 +48,17 @@ final class JPEGDamagedFileTests: XCTestCase {
             let error = JPEGTestFiles.decodingError(data, strict: true)
             // Then
             XCTAssertNotNil(error, "\(damaged.damage) decoded in strict mode")
+        }
+    }
+
+    func test_damagedCopies_djpegDoesNotWarnAbout_decodeInStrictMode() throws {
+        for damaged in Self.cases where !damaged.warned {
+            // Given
+            let data = try damaged.damage.apply()
+            // When
+            let error = JPEGTestFiles.decodingError(data, strict: true)
+            // Then
+            XCTAssertNil(error, "\(damaged.damage) threw in strict mode")
         }
     }
 
@@ -512,6 +524,42 @@ final class JPEGDamagedFileTests: XCTestCase {
                 (227, 149, 0x18EF_E19A_3455_1B2E), (114, 75, 0x7C2C_453C_B870_9EFD), (57, 38, 0x6CFB_0579_E5E1_08CE),
                 (29, 19, 0x7E03_2876_647C_DCF0),
             ]),
+        // unused AC table 3 over-subscribed; djpeg: no warning
+        DamagedCase(
+            .insert(
+                "rose_q50.jpg", at: 609,
+                [
+                    0xFF, 0xC4, 0x00, 0x16, 0x13, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                    0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x03,
+                ]), warned: false,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // unused DC table 3 over-subscribed; djpeg: no warning
+        DamagedCase(
+            .insert(
+                "rose_q50.jpg", at: 609,
+                [
+                    0xFF, 0xC4, 0x00, 0x16, 0x03, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                    0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x03,
+                ]), warned: false,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // unused DC table 3 with symbol 0x20; djpeg: no warning
+        DamagedCase(
+            .insert(
+                "rose_q50.jpg", at: 609,
+                [
+                    0xFF, 0xC4, 0x00, 0x14, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                    0x00, 0x00, 0x00, 0x00, 0x00, 0x20,
+                ]), warned: false,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
     ]
 
     static let fatal: [JPEGDamage] = [
@@ -521,5 +569,12 @@ final class JPEGDamagedFileTests: XCTestCase {
         .replace("rose_restart_1row.jpg", at: 3488, with: 0xC4),
         // RST0 replaced by DHT; djpeg exits 1: Corrupt JPEG data: found marker 0xc4 instead of RST0 | Bogus Huffman table definition
         .replace("rose_prog_restart.jpg", at: 3768, with: 0xC4),
+        // AC table 0, used by every scan, over-subscribed; djpeg exits 1: Bogus Huffman table definition
+        .insert(
+            "rose_q50.jpg", at: 609,
+            [
+                0xFF, 0xC4, 0x00, 0x16, 0x10, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x03,
+            ]),
     ]
 }
