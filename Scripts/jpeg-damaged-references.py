@@ -79,6 +79,35 @@ for index,bits,symbols,why in [(0x13,[3],[1,2,3],'unused AC table 3 over-subscri
     counts=bits+[0]*(16-len(bits))
     body=bytes([index]+counts+symbols)
     insert('rose_q50.jpg',sos,b'\xff\xc4'+(len(body)+2).to_bytes(2,'big')+body,why)
+def end_with(f,off,tail,why):
+    d=open(S+f,'rb').read()
+    cases.append((f'endWith("{f}", at: {off}, [{", ".join(f"0x{x:02X}" for x in tail)}])', d[:off]+tail, why))
+# A segment the file ends inside. After a scan, libjpeg's file source pads the file with fake EOIs
+# (FF D9), so a table segment reads them as its missing bytes (and may fail), others are skipped,
+# and the image ends there; before any scan it is an error. The files end at the second scan's
+# DHT (sequential, one scan per component) or at the first DHT after the first scan (progressive).
+seq=open(S+'rose_seq_noninterleaved.jpg','rb').read()
+seq_cut=seq.find(b'\xff\xc4',seq.find(b'\xff\xda'))
+prog=open(S+'rose_prog_420.jpg','rb').read()
+prog_cut=prog.find(b'\xff\xc4',prog.find(b'\xff\xda'))
+for f,off,tail,why in [
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xfe\x00\x64'+bytes(10),'a COM segment cut after the first scan'),
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xdb\x00\x43\x00','a DQT segment cut after its table id'),
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xc4\x00\x1f\x00'+bytes([0,1,5,1,1,1,1,1,1,0,0,0,0,0,0,0,0,1,2]),
+     'a DHT segment cut in its symbols'),
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xdd\x00\x04','a DRI segment cut after its length'),
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xda\x00\x08\x01\x02\x11\x00',
+     'an SOS segment for component 2 cut after Ss: Se and Ah/Al read FF D9, the data FF D9'),
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xda\x00\x08\x01\x02\x11\x00\x3f',
+     'an SOS segment for component 2 cut before Ah/Al: it reads FF, the data D9 FF D9'),
+    ('rose_prog_420.jpg',prog_cut,b'\xff\xe1\x00\x64Exi','an APP1 segment cut after the first scan'),
+    ('rose_prog_420.jpg',prog_cut,b'\xff\xc4\x00\x1f\x00'+bytes([0,1,5,1,1,1,1,1,1,0,0,0,0,0,0,0,0,1,2]),
+     'a DHT segment cut in its symbols'),
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xc4\x00\x1f','a DHT segment cut after its length'),
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xda\x00\x08','an SOS segment cut after its length'),
+    ('rose_prog_420.jpg',prog.find(b'\xff\xda'),b'\xff\xfe\x00\x64'+bytes(10),'a COM segment cut before the first scan'),
+]:
+    end_with(f,off,tail,why)
 for expr,data,why in cases:
     if ONLY not in expr: continue
     path='/tmp/jpeg-damaged-case.jpg'; open(path,'wb').write(data)

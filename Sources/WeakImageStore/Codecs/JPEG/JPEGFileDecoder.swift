@@ -66,6 +66,9 @@ struct JPEGFileDecoder {
     /// - Parameter headerOnly: Stop at the first scan header, having checked the frame.
     mutating func run(headerOnly: Bool = false) throws(JPEGError) {
         while let marker = reader.nextMarker() {
+            if recovers && componentScanned.contains(true) && reader.segmentIsCut, try readCutSegment(marker) {
+                return
+            }
             switch marker.code {
             case 0xD9:
                 try finish(reachedEOI: true)
@@ -130,6 +133,50 @@ struct JPEGFileDecoder {
             }
         }
         try finish(reachedEOI: false)
+    }
+
+    /// Reads a segment the file ends inside, once scan data was decoded, as libjpeg-turbo does:
+    /// its file source pads the file with fake EOI markers, so a table segment is parsed with
+    /// `FF D9` bytes for the missing ones (and may fail, as in libjpeg), other segments are
+    /// skipped, and the image ends there with what the scans gave.
+    ///
+    /// - Returns: `false` for a marker that fails before its data is read (SOF, SOI, unsupported
+    ///   processes): ``run(headerOnly:)`` handles it as usual.
+    private mutating func readCutSegment(_ marker: JPEGSegmentReader.Marker) throws(JPEGError) -> Bool {
+        switch marker.code {
+        case 0xC4, 0xDB, 0xDD, 0xDA:
+            note(.truncated(offset: marker.offset))
+            let (data, next) = reader.cutSegmentData()
+            let fileReader = reader
+            defer { reader = fileReader }
+            var failure: JPEGError?
+            data.withUnsafeBytes { data in
+                next.withUnsafeBufferPointer { next in
+                    do throws(JPEGError) {
+                        switch marker.code {
+                        case 0xC4: try readHuffmanTables(data, marker: marker)
+                        case 0xDB: try readQuantizationTables(data, marker: marker)
+                        case 0xDD: if data.count != 2 { throw .badSegment(marker: marker.code, offset: marker.offset) }
+                        default:
+                            // A scan's data is what libjpeg reads after the header, from its fake EOIs.
+                            guard let base = next.baseAddress else { return }
+                            reader = JPEGSegmentReader(continuation: base, count: next.count)
+                            try readScan(data, marker: marker)
+                        }
+                    } catch {
+                        failure = error
+                    }
+                }
+            }
+            if let failure { throw failure }
+        case 0xCC, 0xDC, 0xE0...0xEF, 0xFE:
+            note(.truncated(offset: marker.offset))
+            reader.position = reader.count
+        default:
+            return false
+        }
+        try finish(reachedEOI: false)
+        return true
     }
 
     private mutating func finish(reachedEOI: Bool) throws(JPEGError) {

@@ -16,6 +16,8 @@ enum JPEGDamage: CustomStringConvertible {
     case swap(String, Int, Int)
     /// `bytes` inserted before byte `at`.
     case insert(String, at: Int, [UInt8])
+    /// The first `at` bytes, then `bytes` (the start of a segment the file ends inside).
+    case endWith(String, at: Int, [UInt8])
 
     var description: String {
         switch self {
@@ -25,6 +27,7 @@ enum JPEGDamage: CustomStringConvertible {
         case .delete(let name, let offset, let count): "\(name) without bytes \(offset)..<\(offset + count)"
         case .swap(let name, let first, let second): "\(name) with bytes \(first) and \(second) swapped"
         case .insert(let name, let offset, let bytes): "\(name) with \(bytes.count) bytes inserted at \(offset)"
+        case .endWith(let name, let offset, let bytes): "\(name) cut at \(offset), then \(bytes)"
         }
     }
 
@@ -51,6 +54,8 @@ enum JPEGDamage: CustomStringConvertible {
             var bytes = [UInt8](try JPEGTestFiles.file(name))
             bytes.insert(contentsOf: inserted, at: offset)
             return Data(bytes)
+        case .endWith(let name, let offset, let tail):
+            return try JPEGTestFiles.file(name).prefix(offset) + tail
         }
     }
 }

@@ -4,9 +4,9 @@ import XCTest
 @testable import WeakImageStore
 
 /// Damaged copies of suite files (cut short, restart markers replaced, removed or swapped, scan
-/// bytes flipped, invalid Huffman tables inserted), each decoded in the default mode and compared
-/// with libjpeg-turbo 2.1.5's `djpeg -dct int` output at full size and at 1/2, 1/4 and 1/8. A
-/// copy djpeg decodes without a warning must decode in strict mode too.
+/// bytes flipped, invalid Huffman tables inserted, ending inside a segment), each decoded in the
+/// default mode and compared with libjpeg-turbo 2.1.5's `djpeg -dct int` output at full size and
+/// at 1/2, 1/4 and 1/8. A copy djpeg decodes without a warning must decode in strict mode too.
 ///
 /// The references are FNV-1a 64-bit hashes of djpeg's pixels as RGBA8 (gray `v` as `v, v, v,
 /// 255`), made with `Scripts/jpeg-damaged-references.py`, so the suite needs no extra files.
@@ -560,6 +560,76 @@ final class JPEGDamagedFileTests: XCTestCase {
                 (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
                 (29, 19, 0x539C_E785_085B_FE8A),
             ]),
+        // a COM segment cut after the first scan; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith(
+                "rose_seq_noninterleaved.jpg", at: 4406,
+                [0xFF, 0xFE, 0x00, 0x64, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]), warned: true,
+            [
+                (227, 149, 0x0486_CC2D_9E5A_8CA5), (114, 75, 0xE4F6_7F57_36B7_BA62), (57, 38, 0x9462_A442_9D04_02BC),
+                (29, 19, 0xADF2_DABD_ED2F_8EB7),
+            ]),
+        // a DQT segment cut after its table id; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith("rose_seq_noninterleaved.jpg", at: 4406, [0xFF, 0xDB, 0x00, 0x43, 0x00]), warned: true,
+            [
+                (227, 149, 0x0486_CC2D_9E5A_8CA5), (114, 75, 0xE4F6_7F57_36B7_BA62), (57, 38, 0x9462_A442_9D04_02BC),
+                (29, 19, 0xADF2_DABD_ED2F_8EB7),
+            ]),
+        // a DHT segment cut in its symbols; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith(
+                "rose_seq_noninterleaved.jpg", at: 4406,
+                [
+                    0xFF, 0xC4, 0x00, 0x1F, 0x00, 0x00, 0x01, 0x05, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x00, 0x00,
+                    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02,
+                ]), warned: true,
+            [
+                (227, 149, 0x0486_CC2D_9E5A_8CA5), (114, 75, 0xE4F6_7F57_36B7_BA62), (57, 38, 0x9462_A442_9D04_02BC),
+                (29, 19, 0xADF2_DABD_ED2F_8EB7),
+            ]),
+        // a DRI segment cut after its length; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith("rose_seq_noninterleaved.jpg", at: 4406, [0xFF, 0xDD, 0x00, 0x04]), warned: true,
+            [
+                (227, 149, 0x0486_CC2D_9E5A_8CA5), (114, 75, 0xE4F6_7F57_36B7_BA62), (57, 38, 0x9462_A442_9D04_02BC),
+                (29, 19, 0xADF2_DABD_ED2F_8EB7),
+            ]),
+        // an SOS segment for component 2 cut after Ss: Se and Ah/Al read FF D9, the data FF D9; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith("rose_seq_noninterleaved.jpg", at: 4406, [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x02, 0x11, 0x00]),
+            warned: true,
+            [
+                (227, 149, 0x0486_CC2D_9E5A_8CA5), (114, 75, 0xE4F6_7F57_36B7_BA62), (57, 38, 0x9462_A442_9D04_02BC),
+                (29, 19, 0xADF2_DABD_ED2F_8EB7),
+            ]),
+        // an SOS segment for component 2 cut before Ah/Al: it reads FF, the data D9 FF D9; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith("rose_seq_noninterleaved.jpg", at: 4406, [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x02, 0x11, 0x00, 0x3F]),
+            warned: true,
+            [
+                (227, 149, 0x80E4_32CF_2A00_E20B), (114, 75, 0x6E48_BB19_9015_2C34), (57, 38, 0xE8D3_A5DE_06BE_2F42),
+                (29, 19, 0x804D_E405_F3D9_91C9),
+            ]),
+        // an APP1 segment cut after the first scan; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith("rose_prog_420.jpg", at: 826, [0xFF, 0xE1, 0x00, 0x64, 0x45, 0x78, 0x69]), warned: true,
+            [
+                (227, 149, 0x4983_6E2E_01FA_F925), (114, 75, 0x769E_A31B_0EA0_F457), (57, 38, 0x84E7_9FE1_9A74_AE63),
+                (29, 19, 0xF736_7C92_994B_FE69),
+            ]),
+        // a DHT segment cut in its symbols; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith(
+                "rose_prog_420.jpg", at: 826,
+                [
+                    0xFF, 0xC4, 0x00, 0x1F, 0x00, 0x00, 0x01, 0x05, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x00, 0x00,
+                    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02,
+                ]), warned: true,
+            [
+                (227, 149, 0x4983_6E2E_01FA_F925), (114, 75, 0x769E_A31B_0EA0_F457), (57, 38, 0x84E7_9FE1_9A74_AE63),
+                (29, 19, 0xF736_7C92_994B_FE69),
+            ]),
     ]
 
     static let fatal: [JPEGDamage] = [
@@ -576,5 +646,13 @@ final class JPEGDamagedFileTests: XCTestCase {
                 0xFF, 0xC4, 0x00, 0x16, 0x10, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
                 0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x03,
             ]),
+        // a DHT segment cut after its length; djpeg exits 1: Premature end of JPEG file | Bogus Huffman table definition
+        .endWith("rose_seq_noninterleaved.jpg", at: 4406, [0xFF, 0xC4, 0x00, 0x1F]),
+        // an SOS segment cut after its length; djpeg exits 1: Premature end of JPEG file | Bogus marker length
+        .endWith("rose_seq_noninterleaved.jpg", at: 4406, [0xFF, 0xDA, 0x00, 0x08]),
+        // a COM segment cut before the first scan; djpeg exits 1: Premature end of JPEG file | Invalid JPEG file structure: missing SOS marker
+        .endWith(
+            "rose_prog_420.jpg", at: 233,
+            [0xFF, 0xFE, 0x00, 0x64, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]),
     ]
 }
