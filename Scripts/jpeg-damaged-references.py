@@ -65,6 +65,10 @@ for f,off,val in [('rose_q50.jpg',3518,0x22),('photo640_q85.jpg',17857,0x18),('p
 # progressive, cut inside its last scan: every scan started, so libjpeg does not smooth
 d=open(S+'rose_prog_420.jpg','rb').read()
 cases.append(('truncate("rose_prog_420.jpg", at: 4835)', d[:4835], 'cut inside the last scan'))
+# An AC symbol of the DHT changed into 0x0F (run 0, size 15): 15-bit coefficients whose
+# dequantized sums overflow 32 bits in the 8x8 column pass, where libjpeg's JLONG does not.
+for f,off in [('rose_q50.jpg',236),('rose_q50.jpg',452),('rose_gray.jpg',158)]:
+    setbyte(f,off,0x0F,f'AC Huffman symbol at byte {off} changed into 0x0F (15-bit coefficients)')
 def insert(f,off,extra,why):
     d=open(S+f,'rb').read()
     cases.append((f'insert("{f}", at: {off}, [{", ".join(f"0x{x:02X}" for x in extra)}])', d[:off]+extra+d[off:], why))

@@ -11,9 +11,10 @@ import XCTest
 /// The references are FNV-1a 64-bit hashes of djpeg's pixels as RGBA8 (gray `v` as `v, v, v,
 /// 255`), made with `Scripts/jpeg-damaged-references.py`, so the suite needs no extra files.
 /// They come from djpeg with `JSIMD_FORCENONE=1`, libjpeg-turbo's portable C code, which the
-/// decoder follows. They equal the SIMD build's output for every case but one: a flipped byte
-/// that decodes to huge coefficients, where the SIMD inverse DCT's 16-bit arithmetic overflows
-/// and the C code's does not. Flipped bytes that give valid codes are not detectable damage:
+/// decoder follows. They equal the SIMD build's output for every case but those with huge
+/// coefficients, where the SIMD inverse DCT's 16-bit arithmetic overflows and the C code's does
+/// not: a flipped byte, and the copies whose DHT makes an AC symbol code 15-bit coefficients
+/// (these check that the decoder's 32-bit column pass gives way to libjpeg's 64-bit arithmetic). Flipped bytes that give valid codes are not detectable damage:
 /// djpeg does not warn, and the decoder decodes them in strict mode too, without a report.
 final class JPEGDamagedFileTests: XCTestCase {
     func test_damagedCopies_decodeToDjpegPixels_atEveryScale() throws {
@@ -629,6 +630,27 @@ final class JPEGDamagedFileTests: XCTestCase {
             [
                 (227, 149, 0x4983_6E2E_01FA_F925), (114, 75, 0x769E_A31B_0EA0_F457), (57, 38, 0x84E7_9FE1_9A74_AE63),
                 (29, 19, 0xF736_7C92_994B_FE69),
+            ]),
+        // AC Huffman symbol at byte 236 changed into 0x0F (15-bit coefficients); djpeg: Corrupt JPEG data: bad Huffman code
+        DamagedCase(
+            .replace("rose_q50.jpg", at: 236, with: 0x0F), warned: true,
+            [
+                (227, 149, 0x2201_E5B7_42E3_BB5C), (114, 75, 0xDB18_4D95_A913_E3B9), (57, 38, 0xC4C5_3AC4_D735_7A46),
+                (29, 19, 0x406E_DA8C_CE9D_EFF7),
+            ]),
+        // AC Huffman symbol at byte 452 changed into 0x0F (15-bit coefficients); djpeg: Corrupt JPEG data: premature end of data segment
+        DamagedCase(
+            .replace("rose_q50.jpg", at: 452, with: 0x0F), warned: true,
+            [
+                (227, 149, 0x6ECE_70A4_F399_51C8), (114, 75, 0x00FF_4DC3_0834_4480), (57, 38, 0xBF0D_ECA7_EB52_5A82),
+                (29, 19, 0xA50B_DE52_5E1E_E06F),
+            ]),
+        // AC Huffman symbol at byte 158 changed into 0x0F (15-bit coefficients); djpeg: Corrupt JPEG data: premature end of data segment
+        DamagedCase(
+            .replace("rose_gray.jpg", at: 158, with: 0x0F), warned: true,
+            [
+                (227, 149, 0x86E9_0154_38E4_92B0), (114, 75, 0x8EF6_E385_2BAB_FD76), (57, 38, 0x4412_FE28_519B_C8A7),
+                (29, 19, 0x5A3F_E720_852D_20CD),
             ]),
     ]
 
