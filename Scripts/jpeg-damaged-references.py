@@ -112,6 +112,19 @@ for f,off,tail,why in [
     ('rose_prog_420.jpg',prog.find(b'\xff\xda'),b'\xff\xfe\x00\x64'+bytes(10),'a COM segment cut before the first scan'),
 ]:
     end_with(f,off,tail,why)
+def splice(f,edits,why):
+    d=open(S+f,'rb').read()
+    for off,n,extra in sorted(edits,reverse=True): d=d[:off]+extra+d[off+n:]
+    items=', '.join(f'({off}, {n}, [{", ".join(f"0x{x:02X}" for x in extra)}])' for off,n,extra in edits)
+    cases.append((f'splice("{f}", [{items}])', d, why))
+# APP0 JFIF and APP14 Adobe count only before the first scan: libjpeg fixes the colour space when
+# it reaches it (jdapimin.c default_decompress_parms). "JFIF" spelt "XFIF" is no JFIF marker; an
+# Adobe segment with transform 0 (RGB) follows the first scan, where it changes nothing.
+adobe=lambda t: b'\xff\xee\x00\x0eAdobe\x00\x64\x00\x00\x00\x00'+bytes([t])
+splice('rose_prog_420.jpg',[(6,1,b'X'),(prog_cut,0,adobe(0))],
+       'JFIF hidden, Adobe transform 0 after the first scan: YCbCr from the component ids')
+splice('rose_seq_noninterleaved.jpg',[(6,1,b'X'),(seq_cut,0,adobe(0))],
+       'JFIF hidden, Adobe transform 0 after the first scan: YCbCr from the component ids')
 for expr,data,why in cases:
     if ONLY not in expr: continue
     path='/tmp/jpeg-damaged-case.jpg'; open(path,'wb').write(data)

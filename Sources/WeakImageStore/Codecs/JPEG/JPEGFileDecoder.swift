@@ -111,8 +111,12 @@ struct JPEGFileDecoder {
                 if (planes != nil || pixels != nil) && defect == nil { return }
             case 0xE0:
                 let data = try reader.segmentData(of: marker)
-                // "JFIF\0" with at least the 14 bytes libjpeg examines.
-                if data.count >= 14, data[0] == 0x4A, data[1] == 0x46, data[2] == 0x49, data[3] == 0x46, data[4] == 0 {
+                // "JFIF\0" with at least the 14 bytes libjpeg examines. Like Adobe's, it counts
+                // only before the first scan, where libjpeg fixes the colour space
+                // (default_decompress_parms).
+                if scanCount == 0, data.count >= 14, data[0] == 0x4A, data[1] == 0x46, data[2] == 0x49, data[3] == 0x46,
+                    data[4] == 0
+                {
                     sawJFIF = true
                 }
             case 0xE1:
@@ -121,7 +125,8 @@ struct JPEGFileDecoder {
             case 0xEE:
                 let data = try reader.segmentData(of: marker)
                 // "Adobe" with at least the 12 bytes libjpeg examines; the last is the transform.
-                if data.count >= 12, data[0] == 0x41, data[1] == 0x64, data[2] == 0x6F, data[3] == 0x62, data[4] == 0x65
+                if scanCount == 0, data.count >= 12, data[0] == 0x41, data[1] == 0x64, data[2] == 0x6F, data[3] == 0x62,
+                    data[4] == 0x65
                 {
                     adobeTransform = Int(data[11])
                 }

@@ -16,6 +16,8 @@ enum JPEGDamage: CustomStringConvertible {
     case swap(String, Int, Int)
     /// `bytes` inserted before byte `at`.
     case insert(String, at: Int, [UInt8])
+    /// Several edits, each replacing `removing` bytes from byte `at` of the original file by `bytes`.
+    case splice(String, [(at: Int, removing: Int, bytes: [UInt8])])
     /// The first `at` bytes, then `bytes` (the start of a segment the file ends inside).
     case endWith(String, at: Int, [UInt8])
 
@@ -28,6 +30,7 @@ enum JPEGDamage: CustomStringConvertible {
         case .swap(let name, let first, let second): "\(name) with bytes \(first) and \(second) swapped"
         case .insert(let name, let offset, let bytes): "\(name) with \(bytes.count) bytes inserted at \(offset)"
         case .endWith(let name, let offset, let bytes): "\(name) cut at \(offset), then \(bytes)"
+        case .splice(let name, let edits): "\(name) with edits at \(edits.map(\.at))"
         }
     }
 
@@ -53,6 +56,12 @@ enum JPEGDamage: CustomStringConvertible {
         case .insert(let name, let offset, let inserted):
             var bytes = [UInt8](try JPEGTestFiles.file(name))
             bytes.insert(contentsOf: inserted, at: offset)
+            return Data(bytes)
+        case .splice(let name, let edits):
+            var bytes = [UInt8](try JPEGTestFiles.file(name))
+            for edit in edits.sorted(by: { $0.at > $1.at }) {
+                bytes.replaceSubrange(edit.at..<(edit.at + edit.removing), with: edit.bytes)
+            }
             return Data(bytes)
         case .endWith(let name, let offset, let tail):
             return try JPEGTestFiles.file(name).prefix(offset) + tail

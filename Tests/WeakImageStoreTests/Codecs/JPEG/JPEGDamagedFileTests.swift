@@ -652,6 +652,42 @@ final class JPEGDamagedFileTests: XCTestCase {
                 (227, 149, 0x86E9_0154_38E4_92B0), (114, 75, 0x8EF6_E385_2BAB_FD76), (57, 38, 0x4412_FE28_519B_C8A7),
                 (29, 19, 0x5A3F_E720_852D_20CD),
             ]),
+        // JFIF hidden, Adobe transform 0 after the first scan: YCbCr from the component ids; djpeg: no warning
+        DamagedCase(
+            .splice(
+                "rose_prog_420.jpg",
+                [
+                    (6, 1, [0x58]),
+                    (
+                        826, 0,
+                        [
+                            0xFF, 0xEE, 0x00, 0x0E, 0x41, 0x64, 0x6F, 0x62, 0x65, 0x00, 0x64, 0x00, 0x00, 0x00, 0x00,
+                            0x00,
+                        ]
+                    ),
+                ]), warned: false,
+            [
+                (227, 149, 0x3680_407A_D8EE_B3D7), (114, 75, 0xEFFA_26EB_5F7F_7542), (57, 38, 0xF35E_9831_84F9_3C6C),
+                (29, 19, 0x7E03_2876_647C_DCF0),
+            ]),
+        // JFIF hidden, Adobe transform 0 after the first scan: YCbCr from the component ids; djpeg: no warning
+        DamagedCase(
+            .splice(
+                "rose_seq_noninterleaved.jpg",
+                [
+                    (6, 1, [0x58]),
+                    (
+                        4406, 0,
+                        [
+                            0xFF, 0xEE, 0x00, 0x0E, 0x41, 0x64, 0x6F, 0x62, 0x65, 0x00, 0x64, 0x00, 0x00, 0x00, 0x00,
+                            0x00,
+                        ]
+                    ),
+                ]), warned: false,
+            [
+                (227, 149, 0x3680_407A_D8EE_B3D7), (114, 75, 0xEFFA_26EB_5F7F_7542), (57, 38, 0xF35E_9831_84F9_3C6C),
+                (29, 19, 0x7E03_2876_647C_DCF0),
+            ]),
     ]
 
     static let fatal: [JPEGDamage] = [
