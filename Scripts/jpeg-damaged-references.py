@@ -83,6 +83,12 @@ for index,bits,symbols,why in [(0x13,[3],[1,2,3],'unused AC table 3 over-subscri
     counts=bits+[0]*(16-len(bits))
     body=bytes([index]+counts+symbols)
     insert('rose_q50.jpg',sos,b'\xff\xc4'+(len(body)+2).to_bytes(2,'big')+body,why)
+# APPn and COM segments with a length below 2: libjpeg subtracts 2 and skips nothing (jdmarker.c
+# get_interesting_appn, skip_variable), so they are two bytes long and djpeg does not warn.
+for seg,why in [(b'\xff\xfe\x00\x00','a COM segment of length 0 before the scan'),
+                (b'\xff\xe0\x00\x01','an APP0 segment of length 1 before the scan'),
+                (b'\xff\xee\x00\x00\xff\xe1\x00\x01','APP14 and APP1 segments of lengths 0 and 1')]:
+    insert('rose_q50.jpg',sos,seg,why)
 def end_with(f,off,tail,why):
     d=open(S+f,'rb').read()
     cases.append((f'endWith("{f}", at: {off}, [{", ".join(f"0x{x:02X}" for x in tail)}])', d[:off]+tail, why))

@@ -110,7 +110,7 @@ struct JPEGFileDecoder {
                 // cannot read fails the file (djpeg exits 1), so a recovered file is read on.
                 if (planes != nil || pixels != nil) && defect == nil { return }
             case 0xE0:
-                let data = try reader.segmentData(of: marker)
+                let data = try reader.skippableSegmentData(of: marker)
                 // "JFIF\0" with at least the 14 bytes libjpeg examines. Like Adobe's, it counts
                 // only before the first scan, where libjpeg fixes the colour space
                 // (default_decompress_parms).
@@ -120,19 +120,22 @@ struct JPEGFileDecoder {
                     sawJFIF = true
                 }
             case 0xE1:
-                let data = try reader.segmentData(of: marker)
+                let data = try reader.skippableSegmentData(of: marker)
                 if orientation == .upright, let exif = JPEGOrientation(exifSegment: data) { orientation = exif }
             case 0xEE:
-                let data = try reader.segmentData(of: marker)
+                let data = try reader.skippableSegmentData(of: marker)
                 // "Adobe" with at least the 12 bytes libjpeg examines; the last is the transform.
                 if scanCount == 0, data.count >= 12, data[0] == 0x41, data[1] == 0x64, data[2] == 0x6F, data[3] == 0x62,
                     data[4] == 0x65
                 {
                     adobeTransform = Int(data[11])
                 }
-            case 0xCC, 0xDC, 0xE2...0xED, 0xEF, 0xFE:
-                // DAC, DNL, other APPn, COM: skipped.
+            case 0xCC:
+                // DAC: skipped (libjpeg parses it, and fails on a length below 2).
                 _ = try reader.segmentData(of: marker)
+            case 0xDC, 0xE2...0xED, 0xEF, 0xFE:
+                // DNL, other APPn, COM: skipped.
+                _ = try reader.skippableSegmentData(of: marker)
             default:
                 throw .unexpectedMarker(marker.code, offset: marker.offset)
             }

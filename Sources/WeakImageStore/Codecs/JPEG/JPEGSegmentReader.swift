@@ -82,6 +82,19 @@ struct JPEGSegmentReader {
         position = 0
     }
 
+    /// Reads the data of an APPn, COM or DNL segment, which libjpeg skips: it subtracts 2 from
+    /// the length and skips what is left, so a length below 2 reads as no data, not an error.
+    ///
+    /// - Throws: ``JPEGError/truncated(offset:)`` if the file ends inside the segment.
+    mutating func skippableSegmentData(of marker: Marker) throws(JPEGError) -> UnsafeRawBufferPointer {
+        guard position + 2 <= count else { throw .truncated(offset: marker.offset) }
+        guard Int(bytes[position]) << 8 | Int(bytes[position + 1]) >= 2 else {
+            position += 2
+            return UnsafeRawBufferPointer(start: bytes + position, count: 0)
+        }
+        return try segmentData(of: marker)
+    }
+
     /// Reads the length-prefixed data of the segment whose marker was just returned.
     ///
     /// - Returns: The data after the two length bytes.

@@ -4,9 +4,10 @@ import XCTest
 @testable import WeakImageStore
 
 /// Damaged copies of suite files (cut short, restart markers replaced, removed or swapped, scan
-/// bytes flipped, invalid Huffman tables inserted, ending inside a segment), each decoded in the
-/// default mode and compared with libjpeg-turbo 2.1.5's `djpeg -dct int` output at full size and
-/// at 1/2, 1/4 and 1/8. A copy djpeg decodes without a warning must decode in strict mode too.
+/// bytes flipped, invalid Huffman tables or short APPn/COM segments inserted, ending inside a
+/// segment), each decoded in the default mode and compared with libjpeg-turbo 2.1.5's `djpeg -dct
+/// int` output at full size and at 1/2, 1/4 and 1/8. A copy djpeg decodes without a warning must
+/// decode in strict mode too.
 ///
 /// The references are FNV-1a 64-bit hashes of djpeg's pixels as RGBA8 (gray `v` as `v, v, v,
 /// 255`), made with `Scripts/jpeg-damaged-references.py`, so the suite needs no extra files.
@@ -687,6 +688,27 @@ final class JPEGDamagedFileTests: XCTestCase {
             [
                 (227, 149, 0x3680_407A_D8EE_B3D7), (114, 75, 0xEFFA_26EB_5F7F_7542), (57, 38, 0xF35E_9831_84F9_3C6C),
                 (29, 19, 0x7E03_2876_647C_DCF0),
+            ]),
+        // a COM segment of length 0 before the scan; djpeg: no warning
+        DamagedCase(
+            .insert("rose_q50.jpg", at: 609, [0xFF, 0xFE, 0x00, 0x00]), warned: false,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // an APP0 segment of length 1 before the scan; djpeg: no warning
+        DamagedCase(
+            .insert("rose_q50.jpg", at: 609, [0xFF, 0xE0, 0x00, 0x01]), warned: false,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // APP14 and APP1 segments of lengths 0 and 1; djpeg: no warning
+        DamagedCase(
+            .insert("rose_q50.jpg", at: 609, [0xFF, 0xEE, 0x00, 0x00, 0xFF, 0xE1, 0x00, 0x01]), warned: false,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
             ]),
     ]
 
