@@ -5,10 +5,12 @@
 # JSIMD_FORCENONE=1; it also says whether the SIMD build agrees), and prints per case the
 # damage, whether djpeg succeeded, and (width, height, FNV-1a 64 of the RGBA8 pixels, exit code,
 # first message, SIMD agrees) per scale. Needs `apt-get install libjpeg-turbo-progs`.
-# Usage: python3 Scripts/jpeg-damaged-references.py [SUITE_DIR]
+# Usage: python3 Scripts/jpeg-damaged-references.py [SUITE_DIR [SUBSTRING]] (only the cases whose
+# Swift expression contains SUBSTRING).
 import sys
 import subprocess, os
 S=(sys.argv[1] if len(sys.argv) > 1 else '../shared/jpegsuite').rstrip('/') + '/'
+ONLY=sys.argv[2] if len(sys.argv) > 2 else ''
 def fnv(b):
     h=0xcbf29ce484222325
     for x in b:
@@ -63,7 +65,74 @@ for f,off,val in [('rose_q50.jpg',3518,0x22),('photo640_q85.jpg',17857,0x18),('p
 # progressive, cut inside its last scan: every scan started, so libjpeg does not smooth
 d=open(S+'rose_prog_420.jpg','rb').read()
 cases.append(('truncate("rose_prog_420.jpg", at: 4835)', d[:4835], 'cut inside the last scan'))
+# An AC symbol of the DHT changed into 0x0F (run 0, size 15): 15-bit coefficients whose
+# dequantized sums overflow 32 bits in the 8x8 column pass, where libjpeg's JLONG does not.
+for f,off in [('rose_q50.jpg',236),('rose_q50.jpg',452),('rose_gray.jpg',158)]:
+    setbyte(f,off,0x0F,f'AC Huffman symbol at byte {off} changed into 0x0F (15-bit coefficients)')
+def insert(f,off,extra,why):
+    d=open(S+f,'rb').read()
+    cases.append((f'insert("{f}", at: {off}, [{", ".join(f"0x{x:02X}" for x in extra)}])', d[:off]+extra+d[off:], why))
+# Huffman tables no scan uses, defined just before the scan header: libjpeg checks a table's code
+# space and DC symbols only when a scan uses it (jdhuff.c jpeg_make_d_derived_tbl), so djpeg does
+# not warn. Table 3: three codes of length 1 (AC, then DC), and a DC symbol above 15.
+sos=open(S+'rose_q50.jpg','rb').read().find(b'\xff\xda')
+for index,bits,symbols,why in [(0x13,[3],[1,2,3],'unused AC table 3 over-subscribed'),
+                               (0x03,[3],[1,2,3],'unused DC table 3 over-subscribed'),
+                               (0x03,[0,1],[0x20],'unused DC table 3 with symbol 0x20'),
+                               (0x10,[3],[1,2,3],'AC table 0, used by every scan, over-subscribed')]:
+    counts=bits+[0]*(16-len(bits))
+    body=bytes([index]+counts+symbols)
+    insert('rose_q50.jpg',sos,b'\xff\xc4'+(len(body)+2).to_bytes(2,'big')+body,why)
+# APPn and COM segments with a length below 2: libjpeg subtracts 2 and skips nothing (jdmarker.c
+# get_interesting_appn, skip_variable), so they are two bytes long and djpeg does not warn.
+for seg,why in [(b'\xff\xfe\x00\x00','a COM segment of length 0 before the scan'),
+                (b'\xff\xe0\x00\x01','an APP0 segment of length 1 before the scan'),
+                (b'\xff\xee\x00\x00\xff\xe1\x00\x01','APP14 and APP1 segments of lengths 0 and 1')]:
+    insert('rose_q50.jpg',sos,seg,why)
+def end_with(f,off,tail,why):
+    d=open(S+f,'rb').read()
+    cases.append((f'endWith("{f}", at: {off}, [{", ".join(f"0x{x:02X}" for x in tail)}])', d[:off]+tail, why))
+# A segment the file ends inside. After a scan, libjpeg's file source pads the file with fake EOIs
+# (FF D9), so a table segment reads them as its missing bytes (and may fail), others are skipped,
+# and the image ends there; before any scan it is an error. The files end at the second scan's
+# DHT (sequential, one scan per component) or at the first DHT after the first scan (progressive).
+seq=open(S+'rose_seq_noninterleaved.jpg','rb').read()
+seq_cut=seq.find(b'\xff\xc4',seq.find(b'\xff\xda'))
+prog=open(S+'rose_prog_420.jpg','rb').read()
+prog_cut=prog.find(b'\xff\xc4',prog.find(b'\xff\xda'))
+for f,off,tail,why in [
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xfe\x00\x64'+bytes(10),'a COM segment cut after the first scan'),
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xdb\x00\x43\x00','a DQT segment cut after its table id'),
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xc4\x00\x1f\x00'+bytes([0,1,5,1,1,1,1,1,1,0,0,0,0,0,0,0,0,1,2]),
+     'a DHT segment cut in its symbols'),
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xdd\x00\x04','a DRI segment cut after its length'),
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xda\x00\x08\x01\x02\x11\x00',
+     'an SOS segment for component 2 cut after Ss: Se and Ah/Al read FF D9, the data FF D9'),
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xda\x00\x08\x01\x02\x11\x00\x3f',
+     'an SOS segment for component 2 cut before Ah/Al: it reads FF, the data D9 FF D9'),
+    ('rose_prog_420.jpg',prog_cut,b'\xff\xe1\x00\x64Exi','an APP1 segment cut after the first scan'),
+    ('rose_prog_420.jpg',prog_cut,b'\xff\xc4\x00\x1f\x00'+bytes([0,1,5,1,1,1,1,1,1,0,0,0,0,0,0,0,0,1,2]),
+     'a DHT segment cut in its symbols'),
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xc4\x00\x1f','a DHT segment cut after its length'),
+    ('rose_seq_noninterleaved.jpg',seq_cut,b'\xff\xda\x00\x08','an SOS segment cut after its length'),
+    ('rose_prog_420.jpg',prog.find(b'\xff\xda'),b'\xff\xfe\x00\x64'+bytes(10),'a COM segment cut before the first scan'),
+]:
+    end_with(f,off,tail,why)
+def splice(f,edits,why):
+    d=open(S+f,'rb').read()
+    for off,n,extra in sorted(edits,reverse=True): d=d[:off]+extra+d[off+n:]
+    items=', '.join(f'({off}, {n}, [{", ".join(f"0x{x:02X}" for x in extra)}])' for off,n,extra in edits)
+    cases.append((f'splice("{f}", [{items}])', d, why))
+# APP0 JFIF and APP14 Adobe count only before the first scan: libjpeg fixes the colour space when
+# it reaches it (jdapimin.c default_decompress_parms). "JFIF" spelt "XFIF" is no JFIF marker; an
+# Adobe segment with transform 0 (RGB) follows the first scan, where it changes nothing.
+adobe=lambda t: b'\xff\xee\x00\x0eAdobe\x00\x64\x00\x00\x00\x00'+bytes([t])
+splice('rose_prog_420.jpg',[(6,1,b'X'),(prog_cut,0,adobe(0))],
+       'JFIF hidden, Adobe transform 0 after the first scan: YCbCr from the component ids')
+splice('rose_seq_noninterleaved.jpg',[(6,1,b'X'),(seq_cut,0,adobe(0))],
+       'JFIF hidden, Adobe transform 0 after the first scan: YCbCr from the component ids')
 for expr,data,why in cases:
+    if ONLY not in expr: continue
     path='/tmp/jpeg-damaged-case.jpg'; open(path,'wb').write(data)
     res=[]
     ok=True

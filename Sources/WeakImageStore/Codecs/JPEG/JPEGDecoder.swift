@@ -29,6 +29,7 @@ import Foundation
 /// | a wrong or missing restart marker         | djpeg's pixels (libjpeg's resync) | `missingRestartMarker`    |
 /// | bits that are no Huffman code             | djpeg's pixels (symbol 0)         | `corruptScanData`         |
 /// | a progressive file cut short              | djpeg's pixels (block-smoothed)   | `truncated`               |
+/// | a segment cut short after scan data       | djpeg's pixels (the end as EOI)   | `truncated`               |
 ///
 /// Progressive images whose first coefficients are not all final (a file cut short, or a valid
 /// file whose scans stop early: DC only, AC never refined) are block-smoothed in both modes as

@@ -30,8 +30,11 @@ struct JPEGFileDecoder {
     private var quantizationTables: [[Int32]?] = [nil, nil, nil, nil]
     /// The table each component latched at its first scan (libjpeg's `latch_quant_tables`).
     private(set) var componentQuantization: [[Int32]?] = []
-    private var dcTables: [JPEGHuffmanTable?] = [nil, nil, nil, nil]
-    private var acTables: [JPEGHuffmanTable?] = [nil, nil, nil, nil]
+    /// Huffman tables as defined so far. A table whose code lengths are invalid is kept as the
+    /// error a scan binding it throws: libjpeg checks the code space only then (jdhuff.c), so a
+    /// bad table no scan uses is harmless.
+    private var dcTables: [Result<JPEGHuffmanTable, JPEGError>?] = [nil, nil, nil, nil]
+    private var acTables: [Result<JPEGHuffmanTable, JPEGError>?] = [nil, nil, nil, nil]
     private var restartInterval = 0
     private var scanCount = 0
     private var componentScanned: [Bool] = []
@@ -63,6 +66,9 @@ struct JPEGFileDecoder {
     /// - Parameter headerOnly: Stop at the first scan header, having checked the frame.
     mutating func run(headerOnly: Bool = false) throws(JPEGError) {
         while let marker = reader.nextMarker() {
+            if recovers && componentScanned.contains(true) && reader.segmentIsCut, try readCutSegment(marker) {
+                return
+            }
             switch marker.code {
             case 0xD9:
                 try finish(reachedEOI: true)
@@ -104,29 +110,81 @@ struct JPEGFileDecoder {
                 // cannot read fails the file (djpeg exits 1), so a recovered file is read on.
                 if (planes != nil || pixels != nil) && defect == nil { return }
             case 0xE0:
-                let data = try reader.segmentData(of: marker)
-                // "JFIF\0" with at least the 14 bytes libjpeg examines.
-                if data.count >= 14, data[0] == 0x4A, data[1] == 0x46, data[2] == 0x49, data[3] == 0x46, data[4] == 0 {
+                let data = try reader.skippableSegmentData(of: marker)
+                // "JFIF\0" with at least the 14 bytes libjpeg examines. Like Adobe's, it counts
+                // only before the first scan, where libjpeg fixes the colour space
+                // (default_decompress_parms).
+                if scanCount == 0, data.count >= 14, data[0] == 0x4A, data[1] == 0x46, data[2] == 0x49, data[3] == 0x46,
+                    data[4] == 0
+                {
                     sawJFIF = true
                 }
             case 0xE1:
-                let data = try reader.segmentData(of: marker)
+                let data = try reader.skippableSegmentData(of: marker)
                 if orientation == .upright, let exif = JPEGOrientation(exifSegment: data) { orientation = exif }
             case 0xEE:
-                let data = try reader.segmentData(of: marker)
+                let data = try reader.skippableSegmentData(of: marker)
                 // "Adobe" with at least the 12 bytes libjpeg examines; the last is the transform.
-                if data.count >= 12, data[0] == 0x41, data[1] == 0x64, data[2] == 0x6F, data[3] == 0x62, data[4] == 0x65
+                if scanCount == 0, data.count >= 12, data[0] == 0x41, data[1] == 0x64, data[2] == 0x6F, data[3] == 0x62,
+                    data[4] == 0x65
                 {
                     adobeTransform = Int(data[11])
                 }
-            case 0xCC, 0xDC, 0xE2...0xED, 0xEF, 0xFE:
-                // DAC, DNL, other APPn, COM: skipped.
+            case 0xCC:
+                // DAC: skipped (libjpeg parses it, and fails on a length below 2).
                 _ = try reader.segmentData(of: marker)
+            case 0xDC, 0xE2...0xED, 0xEF, 0xFE:
+                // DNL, other APPn, COM: skipped.
+                _ = try reader.skippableSegmentData(of: marker)
             default:
                 throw .unexpectedMarker(marker.code, offset: marker.offset)
             }
         }
         try finish(reachedEOI: false)
+    }
+
+    /// Reads a segment the file ends inside, once scan data was decoded, as libjpeg-turbo does:
+    /// its file source pads the file with fake EOI markers, so a table segment is parsed with
+    /// `FF D9` bytes for the missing ones (and may fail, as in libjpeg), other segments are
+    /// skipped, and the image ends there with what the scans gave.
+    ///
+    /// - Returns: `false` for a marker that fails before its data is read (SOF, SOI, unsupported
+    ///   processes): ``run(headerOnly:)`` handles it as usual.
+    private mutating func readCutSegment(_ marker: JPEGSegmentReader.Marker) throws(JPEGError) -> Bool {
+        switch marker.code {
+        case 0xC4, 0xDB, 0xDD, 0xDA:
+            note(.truncated(offset: marker.offset))
+            let (data, next) = reader.cutSegmentData()
+            let fileReader = reader
+            defer { reader = fileReader }
+            var failure: JPEGError?
+            data.withUnsafeBytes { data in
+                next.withUnsafeBufferPointer { next in
+                    do throws(JPEGError) {
+                        switch marker.code {
+                        case 0xC4: try readHuffmanTables(data, marker: marker)
+                        case 0xDB: try readQuantizationTables(data, marker: marker)
+                        case 0xDD: if data.count != 2 { throw .badSegment(marker: marker.code, offset: marker.offset) }
+                        default:
+                            // A scan's data is what libjpeg reads after the header, from its fake EOIs.
+                            guard let base = next.baseAddress else { return }
+                            reader = JPEGSegmentReader(continuation: base, count: next.count)
+                            try readScan(data, marker: marker)
+                        }
+                    } catch {
+                        failure = error
+                    }
+                }
+            }
+            if let failure { throw failure }
+        case 0xCC, 0xDC, 0xE0...0xEF, 0xFE:
+            note(.truncated(offset: marker.offset))
+            reader.position = reader.count
+        default:
+            return false
+        }
+        try finish(reachedEOI: false)
+        return true
     }
 
     private mutating func finish(reachedEOI: Bool) throws(JPEGError) {
@@ -218,9 +276,9 @@ struct JPEGFileDecoder {
                 throw .badSegment(marker: marker.code, offset: marker.offset)
             }
             let symbols = (0..<total).map { data[offset + 17 + $0] }
-            guard let table = JPEGHuffmanTable(counts: counts, symbols: symbols) else {
-                throw .badHuffmanTable(kind, id: id)
-            }
+            let table: Result<JPEGHuffmanTable, JPEGError> =
+                JPEGHuffmanTable(counts: counts, symbols: symbols).map { .success($0) }
+                ?? .failure(.badHuffmanTable(kind, id: id))
             if tableClass == 0 { dcTables[id] = table } else { acTables[id] = table }
             offset += 17 + total
         }
@@ -428,13 +486,13 @@ struct JPEGFileDecoder {
             var ac: JPEGHuffmanTable?
             if needsDC {
                 let id = member.dcTableID
-                dc = dcTables[id] ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: true, id: id) : nil)
+                dc = try dcTables[id]?.get() ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: true, id: id) : nil)
                 guard let table = dc else { throw .undefinedTable(.huffmanDC, id: id) }
                 guard table.isValidForDC else { throw .badHuffmanTable(.huffmanDC, id: id) }
             }
             if needsAC {
                 let id = member.acTableID
-                ac = acTables[id] ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: false, id: id) : nil)
+                ac = try acTables[id]?.get() ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: false, id: id) : nil)
                 guard ac != nil else { throw .undefinedTable(.huffmanAC, id: id) }
             }
             tables.dc.append(dc)

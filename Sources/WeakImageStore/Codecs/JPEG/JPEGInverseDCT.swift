@@ -67,18 +67,24 @@ enum JPEGInverseDCT {
             @inline(__always) func descaled(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
                 (value &+ rounding) &>> pass1Shift
             }
-            let c = inverseDCT8(
-                (
-                    dequantized(0), dequantized(1), dequantized(2), dequantized(3), dequantized(4), dequantized(5),
-                    dequantized(6), dequantized(7)
-                ))
-            // Pass 2: the rows, all eight at once (lane = row), after transposing.
-            let r = inverseDCT8(
-                transposed(
-                    (
-                        descaled(c.0), descaled(c.1), descaled(c.2), descaled(c.3), descaled(c.4), descaled(c.5),
-                        descaled(c.6), descaled(c.7)
-                    )))
+            let columns = (
+                dequantized(0), dequantized(1), dequantized(2), dequantized(3), dequantized(4), dequantized(5),
+                dequantized(6), dequantized(7)
+            )
+            let pass1: Vectors8x8
+            if fitIn16Bits(columns) {
+                let c = inverseDCT8(columns)
+                pass1 = (
+                    descaled(c.0), descaled(c.1), descaled(c.2), descaled(c.3), descaled(c.4), descaled(c.5),
+                    descaled(c.6), descaled(c.7)
+                )
+            } else {
+                pass1 = columnPass64(columns)
+            }
+            // Pass 2: the rows, all eight at once (lane = row), after transposing. Its 32-bit
+            // lanes wrap where libjpeg's 64 bits do not, but the range limit reads only bits
+            // 18...27 of each sum, which wrapping keeps.
+            let r = inverseDCT8(transposed(pass1))
             let pass2Rounding = SIMD8<Int32>(repeating: 1 << (constBits + pass1Bits + 2))
             let pass2Shift = SIMD8<Int32>(repeating: Int32(constBits + pass1Bits + 3))
             // libjpeg's range limit: the low 10 bits as a signed value, plus 128, clamped.
@@ -104,6 +110,55 @@ enum JPEGInverseDCT {
             store(6, rows.6)
             store(7, rows.7)
         }
+    }
+
+    /// Whether every dequantized coefficient fits in 16 bits: then no column-pass sum can leave
+    /// 32 bits (each output weighs its inputs by at most 61 214 in all, and 2^15 × 61 214 < 2^31).
+    /// Every block of valid 8-bit data passes; damaged data (an AC coefficient of 15 bits) may not.
+    @inline(__always)
+    private static func fitIn16Bits(_ c: Vectors8x8) -> Bool {
+        let bias = SIMD8<Int32>(repeating: 1 << 15)
+        let outside =
+            (c.0 &+ bias) | (c.1 &+ bias) | (c.2 &+ bias) | (c.3 &+ bias) | (c.4 &+ bias) | (c.5 &+ bias)
+            | (c.6 &+ bias) | (c.7 &+ bias)
+        return !any(outside & SIMD8(repeating: ~0xFFFF) .!= .zero)
+    }
+
+    /// The column pass of `jpeg_idct_islow` in 64-bit arithmetic, as libjpeg computes it, for
+    /// blocks whose sums would overflow the 32-bit lanes; each output is kept to 32 bits as
+    /// libjpeg's `int` workspace keeps it. Off the hot path: only damaged data comes here.
+    @inline(never)
+    private static func columnPass64(_ c: Vectors8x8) -> Vectors8x8 {
+        var rows = [SIMD8<Int32>](repeating: .zero, count: 8)
+        for column in 0..<8 {
+            let x = [c.0, c.1, c.2, c.3, c.4, c.5, c.6, c.7].map { Int($0[column]) }
+            if x[1...].allSatisfy({ $0 == 0 }) {
+                for row in 0..<8 { rows[row][column] = Int32(truncatingIfNeeded: x[0] << pass1Bits) }
+                continue
+            }
+            let e1 = (x[2] + x[6]) * 4433
+            let even2 = e1 - x[6] * 15137
+            let even3 = e1 + x[2] * 6270
+            let even0 = (x[0] + x[4]) << constBits
+            let even1 = (x[0] - x[4]) << constBits
+            let (tmp10, tmp13, tmp11, tmp12) = (even0 + even3, even0 - even3, even1 + even2, even1 - even2)
+            let z5 = (x[7] + x[3] + x[5] + x[1]) * 9633
+            let z1 = (x[7] + x[1]) * -7373
+            let z2 = (x[5] + x[3]) * -20995
+            let z3 = (x[7] + x[3]) * -16069 + z5
+            let z4 = (x[5] + x[1]) * -3196 + z5
+            let odd = [
+                x[7] * 2446 + z1 + z3, x[5] * 16819 + z2 + z4, x[3] * 25172 + z2 + z3, x[1] * 12299 + z1 + z4,
+            ]
+            let sums = [
+                tmp10 + odd[3], tmp11 + odd[2], tmp12 + odd[1], tmp13 + odd[0],
+                tmp13 - odd[0], tmp12 - odd[1], tmp11 - odd[2], tmp10 - odd[3],
+            ]
+            for row in 0..<8 {
+                rows[row][column] = Int32(truncatingIfNeeded: descale(sums[row], constBits - pass1Bits))
+            }
+        }
+        return (rows[0], rows[1], rows[2], rows[3], rows[4], rows[5], rows[6], rows[7])
     }
 
     /// The accurate integer 8-point inverse DCT of `jpeg_idct_islow` (the Loeffler–Ligtenberg–Moschytz

@@ -51,6 +51,50 @@ struct JPEGSegmentReader {
         return nil
     }
 
+    /// Whether the file ends inside the segment whose marker was just returned, or its length.
+    var segmentIsCut: Bool {
+        guard position + 2 <= count else { return true }
+        return position + (Int(bytes[position]) << 8 | Int(bytes[position + 1])) > count
+    }
+
+    /// The data of a segment the file ends inside, as libjpeg-turbo's file source supplies it:
+    /// past the end of the file, every read gets a fake EOI marker, so the missing bytes (length
+    /// bytes included) read as `FF D9 FF D9 …`. Leaves the reader at the end of the file.
+    ///
+    /// - Returns: The data after the two length bytes (at most 65 533 bytes), and what libjpeg
+    ///   reads next, up to its first fake EOI: `FF D9`, or `D9 FF D9` when the data ended on a
+    ///   fake `FF`.
+    mutating func cutSegmentData() -> (data: [UInt8], next: [UInt8]) {
+        func byte(_ index: Int) -> UInt8 {
+            index < count ? bytes[index] : (index - count) % 2 == 0 ? 0xFF : 0xD9
+        }
+        let length = Int(byte(position)) << 8 | Int(byte(position + 1))
+        let data = (2..<max(length, 2)).map { byte(position + $0) }
+        let end = position + max(length, 2)
+        position = count
+        return (data, end > count && (end - count) % 2 == 1 ? [0xD9, 0xFF, 0xD9] : [0xFF, 0xD9])
+    }
+
+    /// A reader of bytes that continue a file (no SOI), positioned at their start.
+    init(continuation bytes: UnsafePointer<UInt8>, count: Int) {
+        self.bytes = bytes
+        self.count = count
+        position = 0
+    }
+
+    /// Reads the data of an APPn, COM or DNL segment, which libjpeg skips: it subtracts 2 from
+    /// the length and skips what is left, so a length below 2 reads as no data, not an error.
+    ///
+    /// - Throws: ``JPEGError/truncated(offset:)`` if the file ends inside the segment.
+    mutating func skippableSegmentData(of marker: Marker) throws(JPEGError) -> UnsafeRawBufferPointer {
+        guard position + 2 <= count else { throw .truncated(offset: marker.offset) }
+        guard Int(bytes[position]) << 8 | Int(bytes[position + 1]) >= 2 else {
+            position += 2
+            return UnsafeRawBufferPointer(start: bytes + position, count: 0)
+        }
+        return try segmentData(of: marker)
+    }
+
     /// Reads the length-prefixed data of the segment whose marker was just returned.
     ///
     /// - Returns: The data after the two length bytes.

@@ -14,6 +14,12 @@ enum JPEGDamage: CustomStringConvertible {
     case delete(String, at: Int, count: Int)
     /// Two bytes exchanged.
     case swap(String, Int, Int)
+    /// `bytes` inserted before byte `at`.
+    case insert(String, at: Int, [UInt8])
+    /// Several edits, each replacing `removing` bytes from byte `at` of the original file by `bytes`.
+    case splice(String, [(at: Int, removing: Int, bytes: [UInt8])])
+    /// The first `at` bytes, then `bytes` (the start of a segment the file ends inside).
+    case endWith(String, at: Int, [UInt8])
 
     var description: String {
         switch self {
@@ -22,6 +28,9 @@ enum JPEGDamage: CustomStringConvertible {
         case .replace(let name, let offset, let byte): "\(name) with byte \(offset) = \(byte)"
         case .delete(let name, let offset, let count): "\(name) without bytes \(offset)..<\(offset + count)"
         case .swap(let name, let first, let second): "\(name) with bytes \(first) and \(second) swapped"
+        case .insert(let name, let offset, let bytes): "\(name) with \(bytes.count) bytes inserted at \(offset)"
+        case .endWith(let name, let offset, let bytes): "\(name) cut at \(offset), then \(bytes)"
+        case .splice(let name, let edits): "\(name) with edits at \(edits.map(\.at))"
         }
     }
 
@@ -44,6 +53,18 @@ enum JPEGDamage: CustomStringConvertible {
             var bytes = [UInt8](try JPEGTestFiles.file(name))
             bytes.swapAt(first, second)
             return Data(bytes)
+        case .insert(let name, let offset, let inserted):
+            var bytes = [UInt8](try JPEGTestFiles.file(name))
+            bytes.insert(contentsOf: inserted, at: offset)
+            return Data(bytes)
+        case .splice(let name, let edits):
+            var bytes = [UInt8](try JPEGTestFiles.file(name))
+            for edit in edits.sorted(by: { $0.at > $1.at }) {
+                bytes.replaceSubrange(edit.at..<(edit.at + edit.removing), with: edit.bytes)
+            }
+            return Data(bytes)
+        case .endWith(let name, let offset, let tail):
+            return try JPEGTestFiles.file(name).prefix(offset) + tail
         }
     }
 }

@@ -4,15 +4,18 @@ import XCTest
 @testable import WeakImageStore
 
 /// Damaged copies of suite files (cut short, restart markers replaced, removed or swapped, scan
-/// bytes flipped), each decoded in the default mode and compared with libjpeg-turbo 2.1.5's
-/// `djpeg -dct int` output at full size and at 1/2, 1/4 and 1/8.
+/// bytes flipped, invalid Huffman tables or short APPn/COM segments inserted, ending inside a
+/// segment), each decoded in the default mode and compared with libjpeg-turbo 2.1.5's `djpeg -dct
+/// int` output at full size and at 1/2, 1/4 and 1/8. A copy djpeg decodes without a warning must
+/// decode in strict mode too.
 ///
 /// The references are FNV-1a 64-bit hashes of djpeg's pixels as RGBA8 (gray `v` as `v, v, v,
 /// 255`), made with `Scripts/jpeg-damaged-references.py`, so the suite needs no extra files.
 /// They come from djpeg with `JSIMD_FORCENONE=1`, libjpeg-turbo's portable C code, which the
-/// decoder follows. They equal the SIMD build's output for every case but one: a flipped byte
-/// that decodes to huge coefficients, where the SIMD inverse DCT's 16-bit arithmetic overflows
-/// and the C code's does not. Flipped bytes that give valid codes are not detectable damage:
+/// decoder follows. They equal the SIMD build's output for every case but those with huge
+/// coefficients, where the SIMD inverse DCT's 16-bit arithmetic overflows and the C code's does
+/// not: a flipped byte, and the copies whose DHT makes an AC symbol code 15-bit coefficients
+/// (these check that the decoder's 32-bit column pass gives way to libjpeg's 64-bit arithmetic). Flipped bytes that give valid codes are not detectable damage:
 /// djpeg does not warn, and the decoder decodes them in strict mode too, without a report.
 final class JPEGDamagedFileTests: XCTestCase {
     func test_damagedCopies_decodeToDjpegPixels_atEveryScale() throws {
@@ -29,6 +32,17 @@ final class JPEGDamagedFileTests: XCTestCase {
             let error = JPEGTestFiles.decodingError(data, strict: true)
             // Then
             XCTAssertNotNil(error, "\(damaged.input) decoded in strict mode")
+        }
+    }
+
+    func test_damagedCopies_djpegDoesNotWarnAbout_decodeInStrictMode() throws {
+        for damaged in Self.cases where !damaged.warned {
+            // Given
+            let data = try damaged.damage.apply()
+            // When
+            let error = JPEGTestFiles.decodingError(data, strict: true)
+            // Then
+            XCTAssertNil(error, "\(damaged.damage) threw in strict mode")
         }
     }
 
@@ -485,6 +499,190 @@ final class JPEGDamagedFileTests: XCTestCase {
                 (227, 149, 0x18EF_E19A_3455_1B2E), (114, 75, 0x7C2C_453C_B870_9EFD), (57, 38, 0x6CFB_0579_E5E1_08CE),
                 (29, 19, 0x7E03_2876_647C_DCF0),
             ]),
+        // unused AC table 3 over-subscribed; djpeg: no warning
+        DamagedCase(
+            .insert(
+                "rose_q50.jpg", at: 609,
+                [
+                    0xFF, 0xC4, 0x00, 0x16, 0x13, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                    0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x03,
+                ]), warned: false,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // unused DC table 3 over-subscribed; djpeg: no warning
+        DamagedCase(
+            .insert(
+                "rose_q50.jpg", at: 609,
+                [
+                    0xFF, 0xC4, 0x00, 0x16, 0x03, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                    0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x03,
+                ]), warned: false,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // unused DC table 3 with symbol 0x20; djpeg: no warning
+        DamagedCase(
+            .insert(
+                "rose_q50.jpg", at: 609,
+                [
+                    0xFF, 0xC4, 0x00, 0x14, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                    0x00, 0x00, 0x00, 0x00, 0x00, 0x20,
+                ]), warned: false,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // a COM segment cut after the first scan; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith(
+                "rose_seq_noninterleaved.jpg", at: 4406,
+                [0xFF, 0xFE, 0x00, 0x64, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]), warned: true,
+            [
+                (227, 149, 0x0486_CC2D_9E5A_8CA5), (114, 75, 0xE4F6_7F57_36B7_BA62), (57, 38, 0x9462_A442_9D04_02BC),
+                (29, 19, 0xADF2_DABD_ED2F_8EB7),
+            ]),
+        // a DQT segment cut after its table id; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith("rose_seq_noninterleaved.jpg", at: 4406, [0xFF, 0xDB, 0x00, 0x43, 0x00]), warned: true,
+            [
+                (227, 149, 0x0486_CC2D_9E5A_8CA5), (114, 75, 0xE4F6_7F57_36B7_BA62), (57, 38, 0x9462_A442_9D04_02BC),
+                (29, 19, 0xADF2_DABD_ED2F_8EB7),
+            ]),
+        // a DHT segment cut in its symbols; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith(
+                "rose_seq_noninterleaved.jpg", at: 4406,
+                [
+                    0xFF, 0xC4, 0x00, 0x1F, 0x00, 0x00, 0x01, 0x05, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x00, 0x00,
+                    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02,
+                ]), warned: true,
+            [
+                (227, 149, 0x0486_CC2D_9E5A_8CA5), (114, 75, 0xE4F6_7F57_36B7_BA62), (57, 38, 0x9462_A442_9D04_02BC),
+                (29, 19, 0xADF2_DABD_ED2F_8EB7),
+            ]),
+        // a DRI segment cut after its length; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith("rose_seq_noninterleaved.jpg", at: 4406, [0xFF, 0xDD, 0x00, 0x04]), warned: true,
+            [
+                (227, 149, 0x0486_CC2D_9E5A_8CA5), (114, 75, 0xE4F6_7F57_36B7_BA62), (57, 38, 0x9462_A442_9D04_02BC),
+                (29, 19, 0xADF2_DABD_ED2F_8EB7),
+            ]),
+        // an SOS segment for component 2 cut after Ss: Se and Ah/Al read FF D9, the data FF D9; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith("rose_seq_noninterleaved.jpg", at: 4406, [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x02, 0x11, 0x00]),
+            warned: true,
+            [
+                (227, 149, 0x0486_CC2D_9E5A_8CA5), (114, 75, 0xE4F6_7F57_36B7_BA62), (57, 38, 0x9462_A442_9D04_02BC),
+                (29, 19, 0xADF2_DABD_ED2F_8EB7),
+            ]),
+        // an SOS segment for component 2 cut before Ah/Al: it reads FF, the data D9 FF D9; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith("rose_seq_noninterleaved.jpg", at: 4406, [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x02, 0x11, 0x00, 0x3F]),
+            warned: true,
+            [
+                (227, 149, 0x80E4_32CF_2A00_E20B), (114, 75, 0x6E48_BB19_9015_2C34), (57, 38, 0xE8D3_A5DE_06BE_2F42),
+                (29, 19, 0x804D_E405_F3D9_91C9),
+            ]),
+        // an APP1 segment cut after the first scan; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith("rose_prog_420.jpg", at: 826, [0xFF, 0xE1, 0x00, 0x64, 0x45, 0x78, 0x69]), warned: true,
+            [
+                (227, 149, 0x4983_6E2E_01FA_F925), (114, 75, 0x769E_A31B_0EA0_F457), (57, 38, 0x84E7_9FE1_9A74_AE63),
+                (29, 19, 0xF736_7C92_994B_FE69),
+            ]),
+        // a DHT segment cut in its symbols; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .endWith(
+                "rose_prog_420.jpg", at: 826,
+                [
+                    0xFF, 0xC4, 0x00, 0x1F, 0x00, 0x00, 0x01, 0x05, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x00, 0x00,
+                    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02,
+                ]), warned: true,
+            [
+                (227, 149, 0x4983_6E2E_01FA_F925), (114, 75, 0x769E_A31B_0EA0_F457), (57, 38, 0x84E7_9FE1_9A74_AE63),
+                (29, 19, 0xF736_7C92_994B_FE69),
+            ]),
+        // AC Huffman symbol at byte 236 changed into 0x0F (15-bit coefficients); djpeg: Corrupt JPEG data: bad Huffman code
+        DamagedCase(
+            .replace("rose_q50.jpg", at: 236, with: 0x0F), warned: true,
+            [
+                (227, 149, 0x2201_E5B7_42E3_BB5C), (114, 75, 0xDB18_4D95_A913_E3B9), (57, 38, 0xC4C5_3AC4_D735_7A46),
+                (29, 19, 0x406E_DA8C_CE9D_EFF7),
+            ]),
+        // AC Huffman symbol at byte 452 changed into 0x0F (15-bit coefficients); djpeg: Corrupt JPEG data: premature end of data segment
+        DamagedCase(
+            .replace("rose_q50.jpg", at: 452, with: 0x0F), warned: true,
+            [
+                (227, 149, 0x6ECE_70A4_F399_51C8), (114, 75, 0x00FF_4DC3_0834_4480), (57, 38, 0xBF0D_ECA7_EB52_5A82),
+                (29, 19, 0xA50B_DE52_5E1E_E06F),
+            ]),
+        // AC Huffman symbol at byte 158 changed into 0x0F (15-bit coefficients); djpeg: Corrupt JPEG data: premature end of data segment
+        DamagedCase(
+            .replace("rose_gray.jpg", at: 158, with: 0x0F), warned: true,
+            [
+                (227, 149, 0x86E9_0154_38E4_92B0), (114, 75, 0x8EF6_E385_2BAB_FD76), (57, 38, 0x4412_FE28_519B_C8A7),
+                (29, 19, 0x5A3F_E720_852D_20CD),
+            ]),
+        // JFIF hidden, Adobe transform 0 after the first scan: YCbCr from the component ids; djpeg: no warning
+        DamagedCase(
+            .splice(
+                "rose_prog_420.jpg",
+                [
+                    (6, 1, [0x58]),
+                    (
+                        826, 0,
+                        [
+                            0xFF, 0xEE, 0x00, 0x0E, 0x41, 0x64, 0x6F, 0x62, 0x65, 0x00, 0x64, 0x00, 0x00, 0x00, 0x00,
+                            0x00,
+                        ]
+                    ),
+                ]), warned: false,
+            [
+                (227, 149, 0x3680_407A_D8EE_B3D7), (114, 75, 0xEFFA_26EB_5F7F_7542), (57, 38, 0xF35E_9831_84F9_3C6C),
+                (29, 19, 0x7E03_2876_647C_DCF0),
+            ]),
+        // JFIF hidden, Adobe transform 0 after the first scan: YCbCr from the component ids; djpeg: no warning
+        DamagedCase(
+            .splice(
+                "rose_seq_noninterleaved.jpg",
+                [
+                    (6, 1, [0x58]),
+                    (
+                        4406, 0,
+                        [
+                            0xFF, 0xEE, 0x00, 0x0E, 0x41, 0x64, 0x6F, 0x62, 0x65, 0x00, 0x64, 0x00, 0x00, 0x00, 0x00,
+                            0x00,
+                        ]
+                    ),
+                ]), warned: false,
+            [
+                (227, 149, 0x3680_407A_D8EE_B3D7), (114, 75, 0xEFFA_26EB_5F7F_7542), (57, 38, 0xF35E_9831_84F9_3C6C),
+                (29, 19, 0x7E03_2876_647C_DCF0),
+            ]),
+        // a COM segment of length 0 before the scan; djpeg: no warning
+        DamagedCase(
+            .insert("rose_q50.jpg", at: 609, [0xFF, 0xFE, 0x00, 0x00]), warned: false,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // an APP0 segment of length 1 before the scan; djpeg: no warning
+        DamagedCase(
+            .insert("rose_q50.jpg", at: 609, [0xFF, 0xE0, 0x00, 0x01]), warned: false,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // APP14 and APP1 segments of lengths 0 and 1; djpeg: no warning
+        DamagedCase(
+            .insert("rose_q50.jpg", at: 609, [0xFF, 0xEE, 0x00, 0x00, 0xFF, 0xE1, 0x00, 0x01]), warned: false,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
     ]
 
     static let fatal: [JPEGDamage] = [
@@ -494,5 +692,20 @@ final class JPEGDamagedFileTests: XCTestCase {
         .replace("rose_restart_1row.jpg", at: 3488, with: 0xC4),
         // RST0 replaced by DHT; djpeg exits 1: Corrupt JPEG data: found marker 0xc4 instead of RST0 | Bogus Huffman table definition
         .replace("rose_prog_restart.jpg", at: 3768, with: 0xC4),
+        // AC table 0, used by every scan, over-subscribed; djpeg exits 1: Bogus Huffman table definition
+        .insert(
+            "rose_q50.jpg", at: 609,
+            [
+                0xFF, 0xC4, 0x00, 0x16, 0x10, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x03,
+            ]),
+        // a DHT segment cut after its length; djpeg exits 1: Premature end of JPEG file | Bogus Huffman table definition
+        .endWith("rose_seq_noninterleaved.jpg", at: 4406, [0xFF, 0xC4, 0x00, 0x1F]),
+        // an SOS segment cut after its length; djpeg exits 1: Premature end of JPEG file | Bogus marker length
+        .endWith("rose_seq_noninterleaved.jpg", at: 4406, [0xFF, 0xDA, 0x00, 0x08]),
+        // a COM segment cut before the first scan; djpeg exits 1: Premature end of JPEG file | Invalid JPEG file structure: missing SOS marker
+        .endWith(
+            "rose_prog_420.jpg", at: 233,
+            [0xFF, 0xFE, 0x00, 0x64, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]),
     ]
 }
