@@ -38,11 +38,11 @@ final class JPEGDamagedFileTests: XCTestCase {
     func test_damagedCopies_djpegDoesNotWarnAbout_decodeInStrictMode() throws {
         for damaged in Self.cases where !damaged.warned {
             // Given
-            let data = try damaged.damage.apply()
+            let data = try damaged.input.apply()
             // When
             let error = JPEGTestFiles.decodingError(data, strict: true)
             // Then
-            XCTAssertNil(error, "\(damaged.damage) threw in strict mode")
+            XCTAssertNil(error, "\(damaged.input) threw in strict mode")
         }
     }
 
