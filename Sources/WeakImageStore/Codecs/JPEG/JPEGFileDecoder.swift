@@ -486,13 +486,17 @@ struct JPEGFileDecoder {
             var ac: JPEGHuffmanTable?
             if needsDC {
                 let id = member.dcTableID
-                dc = try dcTables[id]?.get() ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: true, id: id) : nil)
+                dc =
+                    try dcTables[id]?.typedGet()
+                    ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: true, id: id) : nil)
                 guard let table = dc else { throw .undefinedTable(.huffmanDC, id: id) }
                 guard table.isValidForDC else { throw .badHuffmanTable(.huffmanDC, id: id) }
             }
             if needsAC {
                 let id = member.acTableID
-                ac = try acTables[id]?.get() ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: false, id: id) : nil)
+                ac =
+                    try acTables[id]?.typedGet()
+                    ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: false, id: id) : nil)
                 guard ac != nil else { throw .undefinedTable(.huffmanAC, id: id) }
             }
             tables.dc.append(dc)
