@@ -89,6 +89,14 @@ for seg,why in [(b'\xff\xfe\x00\x00','a COM segment of length 0 before the scan'
                 (b'\xff\xe0\x00\x01','an APP0 segment of length 1 before the scan'),
                 (b'\xff\xee\x00\x00\xff\xe1\x00\x01','APP14 and APP1 segments of lengths 0 and 1')]:
     insert('rose_q50.jpg',sos,seg,why)
+# DAC segments (arithmetic conditioning): libjpeg reads them in any file (jdmarker.c get_dac) and
+# fails the file on a table index of 32 or more, a DC bound pair with L > U, or an odd length; a
+# valid one changes nothing in a Huffman-coded file.
+for seg,why in [(b'\xff\xcc\x00\x06\x00\x10\x10\x05','a valid DAC segment before the scan'),
+                (b'\xff\xcc\x00\x04\x20\x00','a DAC segment with table index 32'),
+                (b'\xff\xcc\x00\x04\x00\x1f','a DAC segment whose DC lower bound is above its upper one'),
+                (b'\xff\xcc\x00\x05\x00\x10\x00','a DAC segment of odd length')]:
+    insert('rose_q50.jpg',sos,seg,why)
 def end_with(f,off,tail,why):
     d=open(S+f,'rb').read()
     cases.append((f'endWith("{f}", at: {off}, [{", ".join(f"0x{x:02X}" for x in tail)}])', d[:off]+tail, why))

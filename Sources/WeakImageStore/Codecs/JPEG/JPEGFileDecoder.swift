@@ -131,8 +131,7 @@ struct JPEGFileDecoder {
                     adobeTransform = Int(data[11])
                 }
             case 0xCC:
-                // DAC: skipped (libjpeg parses it, and fails on a length below 2).
-                _ = try reader.segmentData(of: marker)
+                try JPEGArithmeticConditioning.check(try reader.segmentData(of: marker), offset: marker.offset)
             case 0xDC, 0xE2...0xED, 0xEF, 0xFE:
                 // DNL, other APPn, COM: skipped.
                 _ = try reader.skippableSegmentData(of: marker)
@@ -152,7 +151,7 @@ struct JPEGFileDecoder {
     ///   processes): ``run(headerOnly:)`` handles it as usual.
     private mutating func readCutSegment(_ marker: JPEGSegmentReader.Marker) throws(JPEGError) -> Bool {
         switch marker.code {
-        case 0xC4, 0xDB, 0xDD, 0xDA:
+        case 0xC4, 0xDB, 0xDD, 0xDA, 0xCC:
             note(.truncated(offset: marker.offset))
             let (data, next) = reader.cutSegmentData()
             let fileReader = reader
@@ -165,6 +164,7 @@ struct JPEGFileDecoder {
                         case 0xC4: try readHuffmanTables(data, marker: marker)
                         case 0xDB: try readQuantizationTables(data, marker: marker)
                         case 0xDD: if data.count != 2 { throw .badSegment(marker: marker.code, offset: marker.offset) }
+                        case 0xCC: try JPEGArithmeticConditioning.check(data, offset: marker.offset)
                         default:
                             // A scan's data is what libjpeg reads after the header, from its fake EOIs.
                             guard let base = next.baseAddress else { return }
@@ -177,7 +177,7 @@ struct JPEGFileDecoder {
                 }
             }
             if let failure { throw failure }
-        case 0xCC, 0xDC, 0xE0...0xEF, 0xFE:
+        case 0xDC, 0xE0...0xEF, 0xFE:
             note(.truncated(offset: marker.offset))
             reader.position = reader.count
         default:

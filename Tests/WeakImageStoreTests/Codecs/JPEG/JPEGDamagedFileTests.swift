@@ -683,6 +683,13 @@ final class JPEGDamagedFileTests: XCTestCase {
                 (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
                 (29, 19, 0x539C_E785_085B_FE8A),
             ]),
+        // a valid DAC segment before the scan; djpeg: no warning
+        DamagedCase(
+            .insert("rose_q50.jpg", at: 609, [0xFF, 0xCC, 0x00, 0x06, 0x00, 0x10, 0x10, 0x05]), warned: false,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
     ]
 
     static let fatal: [JPEGDamage] = [
@@ -707,5 +714,11 @@ final class JPEGDamagedFileTests: XCTestCase {
         .endWith(
             "rose_prog_420.jpg", at: 233,
             [0xFF, 0xFE, 0x00, 0x64, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]),
+        // a DAC segment with table index 32; djpeg exits 1: Bogus DAC index 32
+        .insert("rose_q50.jpg", at: 609, [0xFF, 0xCC, 0x00, 0x04, 0x20, 0x00]),
+        // a DAC segment whose DC lower bound is above its upper one; djpeg exits 1: Bogus DAC value 0x1f
+        .insert("rose_q50.jpg", at: 609, [0xFF, 0xCC, 0x00, 0x04, 0x00, 0x1F]),
+        // a DAC segment of odd length; djpeg exits 1: Bogus marker length
+        .insert("rose_q50.jpg", at: 609, [0xFF, 0xCC, 0x00, 0x05, 0x00, 0x10, 0x00]),
     ]
 }
