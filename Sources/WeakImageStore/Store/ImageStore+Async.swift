@@ -18,7 +18,8 @@ extension ImageStore {
     /// - Returns: The shared image, or nil if it is not in memory or the name was never resolved.
     /// - Complexity: One hash lookup of the name and one of the file, like a synchronous hit.
     public func cachedImage(named name: String) -> Image? {
-        cachedImage(for: .named(name))
+        if let image = engine.hit(named: name) { return cast(image) }
+        return cachedImage(for: .named(name))
     }
 
     /// The image in the file at `path` if the store holds it now, from memory only; see
@@ -55,7 +56,8 @@ extension ImageStore {
     nonisolated(nonsending) public func image(
         named name: String, priority: ImageLoadPriority = .normal
     ) async throws(ImageStoreError) -> Image {
-        try await image(for: .named(name), priority: priority)
+        if let image = engine.hit(named: name) { return cast(image) }
+        return try await image(for: .named(name), priority: priority)
     }
 
     /// The image in the file at `path`, loaded on the store's loading threads if it is not in

@@ -84,7 +84,7 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     ///   extension and scale suffix.
     /// - Returns: The shared image, or nil.
     public func image(named name: String) -> Image? {
-        image(for: .named(name))
+        try? loadImage(named: name)
     }
 
     /// The image for `name`, or the reason there is none.
@@ -106,7 +106,7 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     ///   `unreadable`; `fileTooLarge`; `decodingFailed`.
     /// - Complexity: A hit costs one hash lookup of the name and one of the file.
     public func loadImage(named name: String) throws(ImageStoreError) -> Image {
-        try loadImage(for: .named(name))
+        cast(try engine.load(named: name))
     }
 
     /// The image in the file at `path`, like `UIImage(contentsOfFile:)` but shared: the same

@@ -17,11 +17,11 @@ struct ResolutionCache: Sendable {
     }
 
     /// The position of a resolved name, valid until the cache is next changed.
-    typealias NameIndex = Dictionary<String, ResolvedFile>.Index
+    typealias NameIndex = StringTable<ResolvedFile>.Index
 
     private struct Tables: Sendable {
-        var files: [String: ResolvedFile] = [:]
-        var failures: [String: ImageStoreError] = [:]
+        var files = StringTable<ResolvedFile>()
+        var failures = StringTable<ImageStoreError>()
     }
 
     private var names = Tables()
@@ -30,7 +30,8 @@ struct ResolutionCache: Sendable {
     subscript(request: ImageRequest.Source) -> Result<ImageSource, ImageStoreError>? {
         guard let (tables, key) = tables(for: request) else { return nil }
         if let file = tables.files[key] { return .success(file.source) }
-        return tables.failures[key].map { .failure($0) }
+        if let error = tables.failures[key] { return .failure(error) }
+        return nil
     }
 
     /// Where the file a name resolved to is remembered, if it resolved: the hit path, with no
@@ -39,8 +40,8 @@ struct ResolutionCache: Sendable {
         names.files.index(forKey: name)
     }
 
-    subscript(index: NameIndex) -> ResolvedFile {
-        names.files.values[index]
+    func file(at index: NameIndex) -> ResolvedFile {
+        names.files[valueAt: index]
     }
 
     /// The hit path: looks the file a name resolved to up in `storage` through its remembered
@@ -50,7 +51,7 @@ struct ResolutionCache: Sendable {
     mutating func lookUpFile(
         at index: NameIndex, in storage: any ImageCacheStorage, released: inout [CachedImage]
     ) -> CacheLookup {
-        Self.lookUp(&names.files.values[index], in: storage, released: &released)
+        Self.lookUp(&names.files[valueAt: index], in: storage, released: &released)
     }
 
     @inline(__always)

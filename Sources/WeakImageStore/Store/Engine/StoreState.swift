@@ -120,6 +120,23 @@ struct StoreState: Sendable {
         }
     }
 
+    /// The hit path of a full-size name: its image if the name resolved before and memory holds
+    /// the image, counted as a hit. Nil leaves the lookup to ``lookUp(_:released:)``, which counts
+    /// it; that small return, unlike a ``Step``, comes back in registers.
+    mutating func hit(named name: String, released: inout [CachedImage]) -> CachedImage? {
+        guard let index = resolutions.index(ofName: name) else { return nil }
+        switch lookUpFile(at: index, released: &released) {
+        case .strongHit(let image):
+            count(.strongHit)
+            return image
+        case .weakHit(let image):
+            count(.weakHit)
+            return image
+        case .miss:
+            return nil
+        }
+    }
+
     /// Ends a synchronous lookup of a network image that memory does not hold, or sends it to
     /// the disk cache: a synchronous lookup never waits on the network, nor joins a download.
     ///
@@ -519,14 +536,12 @@ struct StoreState: Sendable {
     /// helpers below, so a hit's image is not copied (retained and released) from enum to enum.
     @inline(__always)
     private mutating func lookUpInMemory(_ request: ImageRequest, released: inout [CachedImage]) -> MemoryLookup {
-        // The hit path of full-size names: the slot hint remembered with the resolution.
+        // Full-size names: the slot hint remembered with the resolution.
         if request.maxPixelSize == nil, case .named(let name) = request.source,
             let index = resolutions.index(ofName: name)
         {
-            let before = released.count
-            let found = resolutions.lookUpFile(at: index, in: storage, released: &released)
-            counters.evictions += released.count - before
-            return counted(found) ?? .missing(resolutions[index].source)
+            return counted(lookUpFile(at: index, released: &released))
+                ?? .missing(resolutions.file(at: index).source)
         }
         switch ImageSources.resolvedWithoutFileSystem(request.source) ?? resolutions[request.source] {
         case nil:
@@ -545,6 +560,15 @@ struct StoreState: Sendable {
             var hint = SlotHint()
             return counted(probe(source.key, hint: &hint, released: &released)) ?? .missing(source)
         }
+    }
+
+    @inline(__always)
+    private mutating func lookUpFile(at index: ResolutionCache.NameIndex, released: inout [CachedImage]) -> CacheLookup
+    {
+        let before = released.count
+        let found = resolutions.lookUpFile(at: index, in: storage, released: &released)
+        counters.evictions += released.count - before
+        return found
     }
 
     @inline(__always)

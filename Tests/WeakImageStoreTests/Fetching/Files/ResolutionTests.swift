@@ -17,6 +17,23 @@ final class ResolutionTests: XCTestCase {
         XCTAssertThrowsError(try store.loadImage(named: "icon@1x"), "an explicit @1x names icon@1x.png only")
     }
 
+    #if os(Linux)
+    /// Linux file names are bytes: a name spelled in another Unicode normalization is another file,
+    /// whichever spelling was looked up first (a `Dictionary` of names would find the first
+    /// spelling's image for the second).
+    func test_namesMatchByBytes_notByCanonicalEquivalence() throws {
+        let directory = TestDirectory()
+        directory.write("caf\u{E9}.png", size: 4)
+        let store = makeStore(directories: [directory.url])
+
+        XCTAssertEqual(try store.loadImage(named: "caf\u{E9}").cost, 4)
+        XCTAssertThrowsError(try store.loadImage(named: "cafe\u{301}")) { error in
+            guard case ImageStoreError.notFound = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertNil(store.cachedImage(named: "cafe\u{301}"))
+    }
+    #endif
+
     func test_plainFile_isScaleOne() throws {
         let directory = TestDirectory()
         directory.write("badge.png", size: 5)
