@@ -34,7 +34,7 @@ struct BenchmarkRun {
             let networkFeed = try networkFeedSection()
             report(networkFeed.goals, warnings: networkFeed.warnings, since: started)
             return
-        case .hitPath, .scrolling, .gallery, nil:
+        case .hitPath, .pngSpeed, .scrolling, .gallery, nil:
             break
         }
 
@@ -50,6 +50,9 @@ struct BenchmarkRun {
         switch options.onlySection {
         case .hitPath:
             report(Goals.hitPathGoals(hitPathSection(corpus, profile)), warnings: [], since: started)
+            return
+        case .pngSpeed:
+            report(pngDecodeSpeed(corpus, profile), warnings: [], since: started)
             return
         case .scrolling:
             let scrolling = try scrollingSection(corpus, profile)
@@ -81,23 +84,7 @@ struct BenchmarkRun {
 
         let hitPath = hitPathSection(corpus, profile)
 
-        print(
-            "PNG DECODE SPEED: MB/s of decoded pixels, median of \(profile.decodeSampleCount) samples "
-                + "(the corpus's PNG files; its JPEG photos are left to the JPEG table)")
-        var decodeInputs = corpus.decodeGroups.compactMap { group -> DecodeSpeedInput? in
-            // A user's corpus may mix in JPEG files; libpng is the yardstick here, so only PNGs count.
-            let files = group.files.compactMap { try? Data(contentsOf: $0) }.filter {
-                BitmapDecoder.format(of: $0) == .png
-            }
-            return files.isEmpty ? nil : DecodeSpeedInput(label: group.label, files: files)
-        }
-        if options.corpusDirectory == nil {
-            decodeInputs += largeDecodeInputs(profile.largeDecodeSize)
-        }
-        print(
-            DecodeSpeedBenchmark.table(DecodeSpeedBenchmark.run(decodeInputs, samples: profile.decodeSampleCount))
-                + "\n")
-
+        let pngChecks = pngDecodeSpeed(corpus, profile)
         let jpegChecks = jpegDecodeSpeed(profile)
         let downsampling = DownsamplingBenchmark.runSection(quick: options.quick)
         let scrolling = try scrollingSection(corpus, profile)
@@ -108,7 +95,7 @@ struct BenchmarkRun {
 
         let checks =
             Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
-            + jpegChecks + scrolling.goals + gallery.goals + blobList.goals + networkFeed.goals
+            + pngChecks + jpegChecks + scrolling.goals + gallery.goals + blobList.goals + networkFeed.goals
             + diskCache.goals + accountingChecks
         report(
             checks,
@@ -196,6 +183,27 @@ struct BenchmarkRun {
         print(
             "wrote results.csv and \(reports.map { "\($0.workload.slug).svg" }.joined(separator: ", ")) "
                 + "to \(directory.path)/\n")
+    }
+
+    /// Prints the PNG decode speed table (the corpus's PNG files, and large images unless the
+    /// corpus is the user's) and returns its goal checks.
+    private func pngDecodeSpeed(_ corpus: Corpus, _ profile: BenchmarkProfile) -> [GoalCheck] {
+        print(
+            "PNG DECODE SPEED: MB of decoded pixels per CPU second, median of \(profile.decodeSampleCount) samples "
+                + "(the corpus's PNG files; its JPEG photos are left to the JPEG table)")
+        var decodeInputs = corpus.decodeGroups.compactMap { group -> DecodeSpeedInput? in
+            // A user's corpus may mix in JPEG files; libpng is the yardstick here, so only PNGs count.
+            let files = group.files.compactMap { try? Data(contentsOf: $0) }.filter {
+                BitmapDecoder.format(of: $0) == .png
+            }
+            return files.isEmpty ? nil : DecodeSpeedInput(label: group.label, files: files)
+        }
+        if options.corpusDirectory == nil {
+            decodeInputs += largeDecodeInputs(profile.largeDecodeSize)
+        }
+        let results = DecodeSpeedBenchmark.run(decodeInputs, samples: profile.decodeSampleCount)
+        print(DecodeSpeedBenchmark.table(results) + "\n")
+        return DecodeSpeedBenchmark.goals(results)
     }
 
     /// Two photo-like and two flat-UI images of `size`, encoded in memory.

@@ -6,6 +6,7 @@ struct Options {
     /// A section that can run alone, with its goals, while working on it.
     enum Section: String, CaseIterable {
         case hitPath = "hit-path"
+        case pngSpeed = "png-speed"
         case jpegSpeed = "jpeg-speed"
         case downsampling
         case scrolling
@@ -52,7 +53,7 @@ struct Options {
                         often as the workloads need. Files the decoder rejects are left out.
                         (The generated corpus has PNG icons and flat UI, JPEG photos.)
           --only SECTION
-                        Only one section and its goals: hit-path, jpeg-speed, downsampling,
+                        Only one section and its goals: hit-path, png-speed, jpeg-speed, downsampling,
                         scrolling, gallery, blob-list, network-feed or disk-cache.
           --latency-ms MS
                         The network feed's latency before each response. Defaults to 40.

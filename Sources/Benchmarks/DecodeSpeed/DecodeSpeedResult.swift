@@ -38,6 +38,9 @@ struct DecodeSpeedResult {
 
     /// The input's label.
     let label: String
+    /// The pixels of the input's smallest image: goals for large images judge only inputs whose
+    /// every image is large.
+    let smallestPixelCount: Int
     /// The bytes of decoded pixels one sample produces (with our decoder's output formats, which
     /// libpng is configured to match).
     let decodedBytes: Int

@@ -22,22 +22,22 @@ extension Unfilter {
         into destination: UnsafeMutablePointer<UInt8>,
         pixelCount: Int
     ) {
-        var left = SIMD4<Int16>()
-        var aboveLeft = SIMD4<Int16>()
         switch filterType {
         case 0:
             for x in 0..<pixelCount {
-                storeOpaque(load(row + 3 &* x), to: destination + 4 &* x)
+                storeOpaque(loadBytes(row + 3 &* x), to: destination + 4 &* x)
             }
         case 1:
+            // Sums in byte lanes wrap modulo 256 as the filter does, so the chain from one
+            // pixel to the next is a single byte-wise add.
+            var left = SIMD4<UInt8>()
             for x in 0..<pixelCount {
-                let pixel = load(row + 3 &* x) &+ left
-                storeOpaque(pixel, to: destination + 4 &* x)
-                left = pixel
+                left = loadBytes(row + 3 &* x) &+ left
+                storeOpaque(left, to: destination + 4 &* x)
             }
         case 2:
             for x in 0..<pixelCount {
-                storeOpaque(load(row + 3 &* x) &+ load(prior + 4 &* x), to: destination + 4 &* x)
+                storeOpaque(loadBytes(row + 3 &* x) &+ loadBytes(prior + 4 &* x), to: destination + 4 &* x)
             }
         case 3:
             // See unfilterPixels: the loop carries `~left`.
@@ -48,10 +48,12 @@ extension Unfilter {
                 storeOpaque(~invertedLeft, to: destination + 4 &* x)
             }
         default:
+            var left = SIMD4<Int16>()
+            var aboveLeft = SIMD4<Int16>()
             for x in 0..<pixelCount {
                 let above = load(prior + 4 &* x)
                 let pixel = (load(row + 3 &* x) &+ paethPredictor(left, above, aboveLeft)) & 0xFF
-                storeOpaque(pixel, to: destination + 4 &* x)
+                storeOpaque(SIMD4<UInt8>(truncatingIfNeeded: pixel), to: destination + 4 &* x)
                 left = pixel
                 aboveLeft = above
             }
@@ -64,13 +66,5 @@ extension Unfilter {
     private static func storeOpaque(_ pixel: SIMD4<UInt8>, to bytes: UnsafeMutablePointer<UInt8>) {
         let word = unsafeBitCast(pixel, to: UInt32.self) | UInt32(littleEndian: 0xFF00_0000)
         UnsafeMutableRawPointer(bytes).storeBytes(of: word, as: UInt32.self)
-    }
-
-    /// Stores the low bytes of the first three lanes and an alpha of 255.
-    @inline(__always)
-    private static func storeOpaque(_ pixel: SIMD4<Int16>, to bytes: UnsafeMutablePointer<UInt8>) {
-        var narrow = SIMD4<UInt8>(truncatingIfNeeded: pixel)
-        narrow[3] = 255
-        UnsafeMutableRawPointer(bytes).storeBytes(of: narrow, as: SIMD4<UInt8>.self)
     }
 }
