@@ -3,6 +3,15 @@ extension Inflater {
     /// The order in which a dynamic block lists the code-length code's lengths (RFC 1951, 3.2.7).
     private static let codeLengthOrder: [Int] = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
+    /// Fails as zlib fails on a code-length code with no codes. zlib accepts the empty code and
+    /// reads every code length with it, one bit each as length 0, then finds no end-of-block
+    /// code; a stream that ends first is truncated. Past the image's last byte libpng rejects the
+    /// one and ignores the other, so which error comes first decides whether the file shows.
+    private mutating func readCodeLengthsWithAnEmptyCode(count: Int) throws(InflateError) -> Never {
+        for _ in 0..<count { _ = try reader.read(1) }
+        throw failure(.missingEndOfBlock)
+    }
+
     /// Reads a dynamic block's header and builds its literal/length and distance tables.
     mutating func readDynamicTables() throws(InflateError) {
         try reader.refill()
@@ -21,6 +30,10 @@ extension Inflater {
         for index in 0..<codeLengthCount {
             lengths[Self.codeLengthOrder[index]] = UInt8(truncatingIfNeeded: try reader.read(3))
         }
+        let total = literalLengthCount + distanceCount
+        if (0..<19).allSatisfy({ lengths[$0] == 0 }) {
+            try readCodeLengthsWithAnEmptyCode(count: total)
+        }
         do {
             try HuffmanTable.build(
                 lengths: lengths, symbolCount: 19, symbols: workspace.codeLengthSymbols,
@@ -31,7 +44,6 @@ extension Inflater {
             throw failure(error)
         }
 
-        let total = literalLengthCount + distanceCount
         var index = 0
         while index < total {
             // A code (at most 7 bits) and its repeat count (at most 7 bits).
