@@ -139,6 +139,12 @@ splice('rose_prog_420.jpg',[(6,1,b'X'),(prog_cut,0,adobe(0))],
        'JFIF hidden, Adobe transform 0 after the first scan: YCbCr from the component ids')
 splice('rose_seq_noninterleaved.jpg',[(6,1,b'X'),(seq_cut,0,adobe(0))],
        'JFIF hidden, Adobe transform 0 after the first scan: YCbCr from the component ids')
+# An SOS segment listing a component before one that precedes it in the frame: libjpeg looks a
+# member up among the components whose index is not below its position in the scan (jdmarker.c
+# get_sos tests the scan slot of the component's index), so Cb before Y fails the file.
+d=open(S+'rose_q50.jpg','rb').read(); sos=d.find(b'\xff\xda')
+d2=bytearray(d); d2[sos+5],d2[sos+7]=d2[sos+7],d2[sos+5]
+cases.append((f'swap("rose_q50.jpg", {sos+5}, {sos+7})', bytes(d2), 'SOS lists Cb before Y'))
 for expr,data,why in cases:
     if ONLY not in expr: continue
     path='/tmp/jpeg-damaged-case.jpg'; open(path,'wb').write(data)

@@ -720,5 +720,7 @@ final class JPEGDamagedFileTests: XCTestCase {
         .insert("rose_q50.jpg", at: 609, [0xFF, 0xCC, 0x00, 0x04, 0x00, 0x1F]),
         // a DAC segment of odd length; djpeg exits 1: Bogus marker length
         .insert("rose_q50.jpg", at: 609, [0xFF, 0xCC, 0x00, 0x05, 0x00, 0x10, 0x00]),
+        // SOS lists Cb before Y; djpeg exits 1: Invalid component ID 1 in SOS
+        .swap("rose_q50.jpg", 614, 616),
     ]
 }
