@@ -139,6 +139,13 @@ splice('rose_prog_420.jpg',[(6,1,b'X'),(prog_cut,0,adobe(0))],
        'JFIF hidden, Adobe transform 0 after the first scan: YCbCr from the component ids')
 splice('rose_seq_noninterleaved.jpg',[(6,1,b'X'),(seq_cut,0,adobe(0))],
        'JFIF hidden, Adobe transform 0 after the first scan: YCbCr from the component ids')
+# FF FF 00 in the scan data: libjpeg-turbo's fast Huffman decoder (jdhuff.c decode_mcu_fast, used
+# while its 4096-byte source buffer holds 512 bytes per block of the MCU) takes FF FF for a marker
+# and reads zero bits; its slow decoder, which then decodes the MCU again over the blocks the fast
+# one wrote, reads FF FF 00 as a data FF. djpeg warns about the first two (other damage follows
+# from the changed bits), not about the third, whose pixels differ from the slow decoder's all the same.
+for f,off in [('rose_q50.jpg',811),('rose_gray.jpg',2177),('rose_q50.jpg',834)]:
+    splice(f,[(off,3,b'\xff\xff\x00')],f'bytes {off}..<{off+3} replaced by FF FF 00')
 # An SOS segment listing a component before one that precedes it in the frame: libjpeg looks a
 # member up among the components whose index is not below its position in the scan (jdmarker.c
 # get_sos tests the scan slot of the component's index), so Cb before Y fails the file.

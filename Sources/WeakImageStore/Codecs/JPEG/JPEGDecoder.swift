@@ -31,6 +31,10 @@ import Foundation
 /// | a progressive file cut short              | djpeg's pixels (block-smoothed)   | `truncated`               |
 /// | a segment cut short after scan data       | djpeg's pixels (the end as EOI)   | `truncated`               |
 ///
+/// Fill bytes before a stuffed zero (`FF FF 00`) in sequential scan data, which libjpeg-turbo
+/// reads without a warning but differently in its fast and slow Huffman decoders, give djpeg's
+/// pixels in both modes.
+///
 /// Progressive images whose first coefficients are not all final (a file cut short, or a valid
 /// file whose scans stop early: DC only, AC never refined) are block-smoothed in both modes as
 /// libjpeg-turbo 2.1.5 does by default (`jdcoefct.c`): the first nine AC coefficients, and for a

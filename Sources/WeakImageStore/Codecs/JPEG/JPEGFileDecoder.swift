@@ -309,6 +309,10 @@ struct JPEGFileDecoder {
             frame: frame, scan: scan, tables: tables, restartInterval: restartInterval, scanOffset: marker.offset,
             recovers: recovers
         )
+        // In both modes: libjpeg does not warn about FF FF 00, yet its fast decoder changes the pixels.
+        decoder.emulatesFastPath =
+            frame.process == .sequential && restartInterval == 0
+            && JPEGHuffmanFastPathEmulator.isNeeded(bytes: reader.bytes, count: reader.count, from: reader.position)
         defer {
             if let scanDefect = decoder.defect { note(scanDefect) }
             // Checked once per scan, so the hot loop is the same in both modes.

@@ -690,6 +690,27 @@ final class JPEGDamagedFileTests: XCTestCase {
                 (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
                 (29, 19, 0x539C_E785_085B_FE8A),
             ]),
+        // bytes 811..<814 replaced by FF FF 00; djpeg: Corrupt JPEG data: bad Huffman code
+        DamagedCase(
+            .splice("rose_q50.jpg", [(811, 3, [0xFF, 0xFF, 0x00])]), warned: true,
+            [
+                (227, 149, 0x2B20_8738_1A20_9730), (114, 75, 0xEE71_DFC1_ABB0_1BC8), (57, 38, 0x57DD_3221_777E_241C),
+                (29, 19, 0xE4C8_BC1A_914C_D4B6),
+            ]),
+        // bytes 2177..<2180 replaced by FF FF 00; djpeg: Corrupt JPEG data: premature end of data segment
+        DamagedCase(
+            .splice("rose_gray.jpg", [(2177, 3, [0xFF, 0xFF, 0x00])]), warned: true,
+            [
+                (227, 149, 0x6518_D367_BA49_3E7C), (114, 75, 0x1770_59C2_5D72_B5F9), (57, 38, 0xC3E8_F29F_2031_69AD),
+                (29, 19, 0xC9D6_F720_1B09_5091),
+            ]),
+        // bytes 834..<837 replaced by FF FF 00; djpeg: no warning
+        DamagedCase(
+            .splice("rose_q50.jpg", [(834, 3, [0xFF, 0xFF, 0x00])]), warned: false,
+            [
+                (227, 149, 0x6D75_A9BC_E5FD_3EE9), (114, 75, 0x5ECB_3A94_2593_6BB6), (57, 38, 0x2BB8_6F03_A6A8_AE5D),
+                (29, 19, 0x7530_D0DE_1501_4F00),
+            ]),
     ]
 
     static let fatal: [JPEGDamage] = [
