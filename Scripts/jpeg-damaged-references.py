@@ -152,6 +152,15 @@ for f,off in [('rose_q50.jpg',811),('rose_gray.jpg',2177),('rose_q50.jpg',834)]:
 d=open(S+'rose_q50.jpg','rb').read(); sos=d.find(b'\xff\xda')
 d2=bytearray(d); d2[sos+5],d2[sos+7]=d2[sos+7],d2[sos+5]
 cases.append((f'swap("rose_q50.jpg", {sos+5}, {sos+7})', bytes(d2), 'SOS lists Cb before Y'))
+# Bytes outside any segment: libjpeg's next_marker skips them with the warning "N extraneous
+# bytes before marker" (every byte but fill FFs, 2 for FF 00); before a header segment, and after
+# the scan data (past what the Huffman decoder read ahead).
+d=open(S+'rose_q50.jpg','rb').read(); sof=d.find(b'\xff\xc0'); sos=d.find(b'\xff\xda')
+for off,extra,why in [(sof,b'\x41','a stray byte before SOF'),(sos,b'\x00\x01\x02','three stray bytes before SOS'),
+                      (sos,b'\xff\x00','a stuffed FF 00 before SOS'),(len(d)-2,bytes(range(0x10,0x20)),'16 bytes after the scan data')]:
+    insert('rose_q50.jpg',off,extra,why)
+prog=open(S+'rose_prog_420.jpg','rb').read()
+insert('rose_prog_420.jpg',prog.find(b'\xff\xc4',prog.find(b'\xff\xda')),bytes(range(0x10,0x20)),'16 bytes after the first scan')
 for expr,data,why in cases:
     if ONLY not in expr: continue
     path='/tmp/jpeg-damaged-case.jpg'; open(path,'wb').write(data)

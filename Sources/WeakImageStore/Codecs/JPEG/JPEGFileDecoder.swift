@@ -66,6 +66,7 @@ struct JPEGFileDecoder {
     /// - Parameter headerOnly: Stop at the first scan header, having checked the frame.
     mutating func run(headerOnly: Bool = false) throws(JPEGError) {
         while let marker = reader.nextMarker() {
+            try noteExtraneousBytes(reader.extraneousBytes, headerOnly: headerOnly)
             if recovers && componentScanned.contains(true) && reader.segmentIsCut, try readCutSegment(marker) {
                 return
             }
@@ -108,7 +109,13 @@ struct JPEGFileDecoder {
                 // A streamed single-scan file is complete: what follows cannot change its pixels.
                 // After damage, libjpeg-turbo still reads the markers up to EOI, and one it
                 // cannot read fails the file (djpeg exits 1), so a recovered file is read on.
-                if (planes != nil || pixels != nil) && defect == nil { return }
+                if (planes != nil || pixels != nil) && defect == nil {
+                    // libjpeg reads on to the next marker and warns about any bytes before it.
+                    var next = reader
+                    _ = next.nextMarker()
+                    try noteExtraneousBytes(next.extraneousBytes, headerOnly: false)
+                    return
+                }
             case 0xE0:
                 let data = try reader.skippableSegmentData(of: marker)
                 // "JFIF\0" with at least the 14 bytes libjpeg examines. Like Adobe's, it counts
@@ -139,7 +146,19 @@ struct JPEGFileDecoder {
                 throw .unexpectedMarker(marker.code, offset: marker.offset)
             }
         }
+        try noteExtraneousBytes(reader.extraneousBytes, headerOnly: headerOnly)
         try finish(reachedEOI: false)
+    }
+
+    /// Notes bytes that belong to no segment, which libjpeg skips with a warning; a strict
+    /// decoder throws, but not for the header alone (a thumbnail's size is read that way).
+    private mutating func noteExtraneousBytes(
+        _ extraneous: (count: Int, offset: Int), headerOnly: Bool
+    ) throws(JPEGError) {
+        guard extraneous.count > 0 else { return }
+        let error = JPEGError.extraneousBytes(count: extraneous.count, offset: extraneous.offset)
+        if !recovers && !headerOnly { throw error }
+        note(error)
     }
 
     /// Reads a segment the file ends inside, once scan data was decoded, as libjpeg-turbo does:

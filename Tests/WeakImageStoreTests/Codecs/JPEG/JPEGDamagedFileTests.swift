@@ -711,6 +711,47 @@ final class JPEGDamagedFileTests: XCTestCase {
                 (227, 149, 0x6D75_A9BC_E5FD_3EE9), (114, 75, 0x5ECB_3A94_2593_6BB6), (57, 38, 0x2BB8_6F03_A6A8_AE5D),
                 (29, 19, 0x7530_D0DE_1501_4F00),
             ]),
+        // a stray byte before SOF; djpeg: Corrupt JPEG data: 1 extraneous bytes before marker 0xc0
+        DamagedCase(
+            .insert("rose_q50.jpg", at: 158, [0x41]), warned: true,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // three stray bytes before SOS; djpeg: Corrupt JPEG data: 3 extraneous bytes before marker 0xda
+        DamagedCase(
+            .insert("rose_q50.jpg", at: 609, [0x00, 0x01, 0x02]), warned: true,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // a stuffed FF 00 before SOS; djpeg: Corrupt JPEG data: 2 extraneous bytes before marker 0xda
+        DamagedCase(
+            .insert("rose_q50.jpg", at: 609, [0xFF, 0x00]), warned: true,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // 16 bytes after the scan data; djpeg: Corrupt JPEG data: 15 extraneous bytes before marker 0xd9
+        DamagedCase(
+            .insert(
+                "rose_q50.jpg", at: 4375,
+                [0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F]),
+            warned: true,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // 16 bytes after the first scan; djpeg: Corrupt JPEG data: 10 extraneous bytes before marker 0xc4
+        DamagedCase(
+            .insert(
+                "rose_prog_420.jpg", at: 826,
+                [0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F]),
+            warned: true,
+            [
+                (227, 149, 0x3680_407A_D8EE_B3D7), (114, 75, 0xEFFA_26EB_5F7F_7542), (57, 38, 0xF35E_9831_84F9_3C6C),
+                (29, 19, 0x7E03_2876_647C_DCF0),
+            ]),
     ]
 
     static let fatal: [JPEGDamage] = [
