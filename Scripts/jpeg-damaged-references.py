@@ -161,6 +161,13 @@ for off,extra,why in [(sof,b'\x41','a stray byte before SOF'),(sos,b'\x00\x01\x0
     insert('rose_q50.jpg',off,extra,why)
 prog=open(S+'rose_prog_420.jpg','rb').read()
 insert('rose_prog_420.jpg',prog.find(b'\xff\xc4',prog.find(b'\xff\xda')),bytes(range(0x10,0x20)),'16 bytes after the first scan')
+# Progressive scans: libjpeg builds only the Huffman tables a scan uses (jdphuff.c
+# start_pass_phuff_decoder), so a DC scan may name AC table slot 7; a file without DC scans
+# (djpeg warns "Inconsistent progression sequence") has only scans the 1/8 decode skips.
+d=open(S+'rose_prog_420.jpg','rb').read(); sos=d.find(b'\xff\xda')
+setbyte('rose_prog_420.jpg',sos+6,0x07,'the DC scan names AC table slot 7 for Y')
+g=open(S+'rose_prog_gray.jpg','rb').read(); sos=g.find(b'\xff\xda'); dc2=g.find(b'\xff\xda\x00\x08\x01\x01\x00\x00\x00',sos+2)
+splice('rose_prog_gray.jpg',[(sos,g.find(b'\xff\xc4',sos)-sos,b''),(dc2,g.find(b'\xff\xc4',dc2)-dc2,b'')],'both DC scans removed')
 for expr,data,why in cases:
     if ONLY not in expr: continue
     path='/tmp/jpeg-damaged-case.jpg'; open(path,'wb').write(data)

@@ -209,7 +209,10 @@ struct JPEGFileDecoder {
     private mutating func finish(reachedEOI: Bool) throws(JPEGError) {
         if pixels != nil || planes != nil { return }
         guard let frame else { throw reachedEOI ? .incompleteImage : .truncated(offset: reader.count) }
-        if recovers, let coefficients, componentScanned.contains(true) {
+        // At 1/8 every scan may have been skipped (AC scans only, which libjpeg decodes with a
+        // warning): then no coefficient was stored yet.
+        if recovers, componentScanned.contains(true) {
+            let coefficients = self.coefficients ?? JPEGCoefficientBuffer(frame: frame)
             // libjpeg-turbo's file source makes the end of the file an EOI, and its output pass
             // shows what the scans read: coefficients never decoded stay zero, and a component
             // never scanned has all-zero multipliers, so it comes out gray. Smoothing comes first:
@@ -229,7 +232,7 @@ struct JPEGFileDecoder {
         // A progressive file without EOI may lack refinement scans: that is a truncated file.
         // A sequential one whose every component was fully decoded is only missing its EOI.
         if !reachedEOI && frame.process == .progressive { throw .truncated(offset: reader.count) }
-        guard let coefficients else { throw .incompleteImage }
+        let coefficients = self.coefficients ?? JPEGCoefficientBuffer(frame: frame)
         let smoothing = try blockSmoothing(frame, coefficients: coefficients)
         let planes = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
         planes.transformAll(
@@ -507,8 +510,11 @@ struct JPEGFileDecoder {
         for member in scan.members {
             var dc: JPEGHuffmanTable?
             var ac: JPEGHuffmanTable?
+            // A table slot above 3 fails only the scan that uses it (libjpeg's SOS parser keeps
+            // any 4-bit number; jpeg_make_d_derived_tbl refuses it), like an undefined table.
             if needsDC {
                 let id = member.dcTableID
+                guard id < 4 else { throw .undefinedTable(.huffmanDC, id: id) }
                 dc =
                     try dcTables[id]?.typedGet()
                     ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: true, id: id) : nil)
@@ -517,6 +523,7 @@ struct JPEGFileDecoder {
             }
             if needsAC {
                 let id = member.acTableID
+                guard id < 4 else { throw .undefinedTable(.huffmanAC, id: id) }
                 ac =
                     try acTables[id]?.typedGet()
                     ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: false, id: id) : nil)

@@ -45,7 +45,6 @@ struct JPEGScanHeader: Sendable, Equatable {
         spectralEnd = Int(segment[2 + 2 * count])
         approximationHigh = Int(segment[3 + 2 * count] >> 4)
         approximationLow = Int(segment[3 + 2 * count] & 15)
-        guard members.allSatisfy({ $0.dcTableID < 4 && $0.acTableID < 4 }) else { throw .badScan(offset: offset) }
         // Interleaved scans hold at most 10 blocks per MCU (T.81 B.2.3).
         let blocksPerMCU =
             count == 1

@@ -75,6 +75,18 @@ final class JPEGDamagedFileTests: XCTestCase {
         }
     }
 
+    func test_progressiveFileWithoutDCScans_decodesToDjpegPixels_atEveryScale() throws {
+        // Given: at 1/8 every scan is skipped, so no coefficient is stored before the end.
+        let noDCScans = DamagedCase(
+            .splice("rose_prog_gray.jpg", [(131, 390, []), (2520, 80, [])]), warned: true,
+            [
+                (227, 149, 0x286B_9974_3CDC_3EF9), (114, 75, 0x74EA_70D1_7C23_F191), (57, 38, 0xB36C_6C32_4E5A_C83A),
+                (29, 19, 0xFC08_6558_1E4C_DCE8),
+            ])
+        // When, Then: djpeg's warning (Inconsistent progression sequence) is not reported as damage.
+        noDCScans.assertDecodesLikeDjpeg(try noDCScans.input.apply(), reportsDamage: false)
+    }
+
     func test_largeFrameItsDataCannotCover_isRefusedBeforeAllocating_inDefaultMode() throws {
         // Given: 60000 × 60000 (3.6 G pixels, under a raised pixel limit) in 689 bytes.
         let data = try JPEGTestFiles.file("err_huge_60000x60000.jpg")
@@ -748,6 +760,13 @@ final class JPEGDamagedFileTests: XCTestCase {
                 "rose_prog_420.jpg", at: 826,
                 [0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F]),
             warned: true,
+            [
+                (227, 149, 0x3680_407A_D8EE_B3D7), (114, 75, 0xEFFA_26EB_5F7F_7542), (57, 38, 0xF35E_9831_84F9_3C6C),
+                (29, 19, 0x7E03_2876_647C_DCF0),
+            ]),
+        // the DC scan names AC table slot 7 for Y; djpeg: no warning
+        DamagedCase(
+            .replace("rose_prog_420.jpg", at: 239, with: 0x07), warned: false,
             [
                 (227, 149, 0x3680_407A_D8EE_B3D7), (114, 75, 0xEFFA_26EB_5F7F_7542), (57, 38, 0xF35E_9831_84F9_3C6C),
                 (29, 19, 0x7E03_2876_647C_DCF0),
