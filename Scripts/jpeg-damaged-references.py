@@ -168,6 +168,13 @@ d=open(S+'rose_prog_420.jpg','rb').read(); sos=d.find(b'\xff\xda')
 setbyte('rose_prog_420.jpg',sos+6,0x07,'the DC scan names AC table slot 7 for Y')
 g=open(S+'rose_prog_gray.jpg','rb').read(); sos=g.find(b'\xff\xda'); dc2=g.find(b'\xff\xda\x00\x08\x01\x01\x00\x00\x00',sos+2)
 splice('rose_prog_gray.jpg',[(sos,g.find(b'\xff\xc4',sos)-sos,b''),(dc2,g.find(b'\xff\xc4',dc2)-dc2,b'')],'both DC scans removed')
+# A quantization table slot above 3 in SOF: libjpeg checks it only when a scan first uses the
+# component (jdinput.c latch_quant_tables), so in a file cut after its first scan a component
+# never scanned may name slot 7 (it comes out gray as any unscanned component).
+seq=open(S+'rose_seq_noninterleaved.jpg','rb').read(); sof=seq.find(b'\xff\xc0')
+seq_cut=seq.find(b'\xff\xc4',seq.find(b'\xff\xda'))
+splice('rose_seq_noninterleaved.jpg',[(sof+10+3*2+2,1,b'\x07'),(seq_cut,len(seq)-seq_cut,b'')],
+       'Cr names quantization table slot 7; the file ends after the first scan')
 for expr,data,why in cases:
     if ONLY not in expr: continue
     path='/tmp/jpeg-damaged-case.jpg'; open(path,'wb').write(data)

@@ -321,7 +321,7 @@ struct JPEGFileDecoder {
         let tables = try bindTables(scan, frame: frame)
         for member in scan.members where componentQuantization[member.componentIndex] == nil {
             let id = frame.components[member.componentIndex].quantizationTableID
-            guard let table = quantizationTables[id] else { throw .undefinedTable(.quantization, id: id) }
+            guard id < 4, let table = quantizationTables[id] else { throw .undefinedTable(.quantization, id: id) }
             componentQuantization[member.componentIndex] = table
         }
         try checkDataSize(frame)

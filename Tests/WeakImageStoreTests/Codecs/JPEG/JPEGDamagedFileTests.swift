@@ -771,6 +771,13 @@ final class JPEGDamagedFileTests: XCTestCase {
                 (227, 149, 0x3680_407A_D8EE_B3D7), (114, 75, 0xEFFA_26EB_5F7F_7542), (57, 38, 0xF35E_9831_84F9_3C6C),
                 (29, 19, 0x7E03_2876_647C_DCF0),
             ]),
+        // Cr names quantization table slot 7; the file ends after the first scan; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .splice("rose_seq_noninterleaved.jpg", [(176, 1, [0x07]), (4406, 1315, [])]), warned: true,
+            [
+                (227, 149, 0x0486_CC2D_9E5A_8CA5), (114, 75, 0xE4F6_7F57_36B7_BA62), (57, 38, 0x9462_A442_9D04_02BC),
+                (29, 19, 0xADF2_DABD_ED2F_8EB7),
+            ]),
     ]
 
     static let fatal: [JPEGDamage] = [
