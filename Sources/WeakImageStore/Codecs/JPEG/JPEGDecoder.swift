@@ -31,6 +31,7 @@ import Foundation
 /// | a progressive file cut short              | djpeg's pixels (block-smoothed)   | `truncated`               |
 /// | a segment cut short after scan data       | djpeg's pixels (the end as EOI)   | `truncated`               |
 /// | bytes outside any segment                 | djpeg's pixels (skipped)          | `extraneousBytes`         |
+/// | a progressive scan out of sequence        | djpeg's pixels                    | `badScan`                 |
 ///
 /// Fill bytes before a stuffed zero (`FF FF 00`) in sequential scan data, which libjpeg-turbo
 /// reads without a warning but differently in its fast and slow Huffman decoders, give djpeg's

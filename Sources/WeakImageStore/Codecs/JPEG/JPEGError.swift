@@ -27,8 +27,9 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The Huffman table `id` defines more codes than its code lengths can hold, or DC symbols
     /// above 15.
     case badHuffmanTable(TableKind, id: Int)
-    /// The scan header at byte `offset` is inconsistent with the frame: an unknown component, a
-    /// spectral selection or successive approximation the process does not allow.
+    /// The scan header at byte `offset` is inconsistent with the frame (an unknown component, a
+    /// spectral selection or successive approximation the process does not allow) or, in a
+    /// progressive file, with the earlier scans (AC before DC, a refinement of bits not sent).
     case badScan(offset: Int)
     /// The entropy-coded data of the scan starting at byte `offset` contains an invalid Huffman
     /// code or a run past the end of a block.

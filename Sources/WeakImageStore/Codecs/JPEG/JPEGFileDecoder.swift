@@ -316,7 +316,11 @@ struct JPEGFileDecoder {
         }
         scanCount += 1
         guard scanCount <= Self.maximumScanCount else { throw .badScan(offset: marker.offset) }
-        if frame.process == .progressive { coefficientBits.startScan(scan, number: scanCount) }
+        if frame.process == .progressive && !coefficientBits.startScan(scan, number: scanCount) {
+            // libjpeg warns "Inconsistent progression sequence" and decodes on.
+            if !recovers { throw .badScan(offset: marker.offset) }
+            note(.badScan(offset: marker.offset))
+        }
         lastScanSkipped = false
         let tables = try bindTables(scan, frame: frame)
         for member in scan.members where componentQuantization[member.componentIndex] == nil {
