@@ -291,6 +291,7 @@ private func caseName(_ error: JPEGError) -> String {
     case .corruptScanData: "corruptScanData"
     case .missingRestartMarker: "missingRestartMarker"
     case .incompleteImage: "incompleteImage"
+    case .extraneousBytes: "extraneousBytes"
     case .imageTooLarge: "imageTooLarge"
     case .insufficientData: "insufficientData"
     case .cancelled: "cancelled"

@@ -139,6 +139,42 @@ splice('rose_prog_420.jpg',[(6,1,b'X'),(prog_cut,0,adobe(0))],
        'JFIF hidden, Adobe transform 0 after the first scan: YCbCr from the component ids')
 splice('rose_seq_noninterleaved.jpg',[(6,1,b'X'),(seq_cut,0,adobe(0))],
        'JFIF hidden, Adobe transform 0 after the first scan: YCbCr from the component ids')
+# FF FF 00 in the scan data: libjpeg-turbo's fast Huffman decoder (jdhuff.c decode_mcu_fast, used
+# while its 4096-byte source buffer holds 512 bytes per block of the MCU) takes FF FF for a marker
+# and reads zero bits; its slow decoder, which then decodes the MCU again over the blocks the fast
+# one wrote, reads FF FF 00 as a data FF. djpeg warns about the first two (other damage follows
+# from the changed bits), not about the third, whose pixels differ from the slow decoder's all the same.
+for f,off in [('rose_q50.jpg',811),('rose_gray.jpg',2177),('rose_q50.jpg',834)]:
+    splice(f,[(off,3,b'\xff\xff\x00')],f'bytes {off}..<{off+3} replaced by FF FF 00')
+# An SOS segment listing a component before one that precedes it in the frame: libjpeg looks a
+# member up among the components whose index is not below its position in the scan (jdmarker.c
+# get_sos tests the scan slot of the component's index), so Cb before Y fails the file.
+d=open(S+'rose_q50.jpg','rb').read(); sos=d.find(b'\xff\xda')
+d2=bytearray(d); d2[sos+5],d2[sos+7]=d2[sos+7],d2[sos+5]
+cases.append((f'swap("rose_q50.jpg", {sos+5}, {sos+7})', bytes(d2), 'SOS lists Cb before Y'))
+# Bytes outside any segment: libjpeg's next_marker skips them with the warning "N extraneous
+# bytes before marker" (every byte but fill FFs, 2 for FF 00); before a header segment, and after
+# the scan data (past what the Huffman decoder read ahead).
+d=open(S+'rose_q50.jpg','rb').read(); sof=d.find(b'\xff\xc0'); sos=d.find(b'\xff\xda')
+for off,extra,why in [(sof,b'\x41','a stray byte before SOF'),(sos,b'\x00\x01\x02','three stray bytes before SOS'),
+                      (sos,b'\xff\x00','a stuffed FF 00 before SOS'),(len(d)-2,bytes(range(0x10,0x20)),'16 bytes after the scan data')]:
+    insert('rose_q50.jpg',off,extra,why)
+prog=open(S+'rose_prog_420.jpg','rb').read()
+insert('rose_prog_420.jpg',prog.find(b'\xff\xc4',prog.find(b'\xff\xda')),bytes(range(0x10,0x20)),'16 bytes after the first scan')
+# Progressive scans: libjpeg builds only the Huffman tables a scan uses (jdphuff.c
+# start_pass_phuff_decoder), so a DC scan may name AC table slot 7; a file without DC scans
+# (djpeg warns "Inconsistent progression sequence") has only scans the 1/8 decode skips.
+d=open(S+'rose_prog_420.jpg','rb').read(); sos=d.find(b'\xff\xda')
+setbyte('rose_prog_420.jpg',sos+6,0x07,'the DC scan names AC table slot 7 for Y')
+g=open(S+'rose_prog_gray.jpg','rb').read(); sos=g.find(b'\xff\xda'); dc2=g.find(b'\xff\xda\x00\x08\x01\x01\x00\x00\x00',sos+2)
+splice('rose_prog_gray.jpg',[(sos,g.find(b'\xff\xc4',sos)-sos,b''),(dc2,g.find(b'\xff\xc4',dc2)-dc2,b'')],'both DC scans removed')
+# A quantization table slot above 3 in SOF: libjpeg checks it only when a scan first uses the
+# component (jdinput.c latch_quant_tables), so in a file cut after its first scan a component
+# never scanned may name slot 7 (it comes out gray as any unscanned component).
+seq=open(S+'rose_seq_noninterleaved.jpg','rb').read(); sof=seq.find(b'\xff\xc0')
+seq_cut=seq.find(b'\xff\xc4',seq.find(b'\xff\xda'))
+splice('rose_seq_noninterleaved.jpg',[(sof+10+3*2+2,1,b'\x07'),(seq_cut,len(seq)-seq_cut,b'')],
+       'Cr names quantization table slot 7; the file ends after the first scan')
 for expr,data,why in cases:
     if ONLY not in expr: continue
     path='/tmp/jpeg-damaged-case.jpg'; open(path,'wb').write(data)

@@ -10,8 +10,8 @@ public struct JPEGDecodeReport: Sendable, Equatable {
     public var defect: JPEGError?
 
     /// Whether the file was damaged (truncated scan data, a wrong or missing restart marker, an
-    /// invalid Huffman code) and the pixels were reconstructed as libjpeg-turbo reconstructs them,
-    /// block smoothing of a progressive file cut short included.
+    /// invalid Huffman code, bytes outside any segment) and the pixels were reconstructed as
+    /// libjpeg-turbo reconstructs them, block smoothing of a progressive file cut short included.
     ///
     /// A valid progressive file whose scans stop early is not damaged: it is block-smoothed too,
     /// without a defect.

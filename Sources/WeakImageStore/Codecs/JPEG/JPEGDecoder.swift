@@ -30,6 +30,12 @@ import Foundation
 /// | bits that are no Huffman code             | djpeg's pixels (symbol 0)         | `corruptScanData`         |
 /// | a progressive file cut short              | djpeg's pixels (block-smoothed)   | `truncated`               |
 /// | a segment cut short after scan data       | djpeg's pixels (the end as EOI)   | `truncated`               |
+/// | bytes outside any segment                 | djpeg's pixels (skipped)          | `extraneousBytes`         |
+/// | a progressive scan out of sequence        | djpeg's pixels                    | `badScan`                 |
+///
+/// Fill bytes before a stuffed zero (`FF FF 00`) in sequential scan data, which libjpeg-turbo
+/// reads without a warning but differently in its fast and slow Huffman decoders, give djpeg's
+/// pixels in both modes.
 ///
 /// Progressive images whose first coefficients are not all final (a file cut short, or a valid
 /// file whose scans stop early: DC only, AC never refined) are block-smoothed in both modes as
@@ -37,8 +43,9 @@ import Foundation
 /// DC-only component the DC, are estimated from the DC values of the 5×5 blocks around each block.
 ///
 /// ``decodeReportingDamage(_:scale:scaleDenominator:)`` tells the caller whether it recovered.
-/// Defects in the headers and tables throw in both modes. Damage that leaves the data valid (a
-/// flipped bit that still spells codes) cannot be seen: it decodes, unreported, in both modes.
+/// Other defects in the headers and tables throw in both modes. Damage that leaves the data
+/// valid (a flipped bit that still spells codes) cannot be seen: it decodes, unreported, in both
+/// modes.
 ///
 /// Hostile input cannot crash the decoder, make it loop or allocate without bound: the size
 /// limits are checked from the frame header before anything is allocated, and a file whose

@@ -27,8 +27,9 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The Huffman table `id` defines more codes than its code lengths can hold, or DC symbols
     /// above 15.
     case badHuffmanTable(TableKind, id: Int)
-    /// The scan header at byte `offset` is inconsistent with the frame: an unknown component, a
-    /// spectral selection or successive approximation the process does not allow.
+    /// The scan header at byte `offset` is inconsistent with the frame (an unknown component, a
+    /// spectral selection or successive approximation the process does not allow) or, in a
+    /// progressive file, with the earlier scans (AC before DC, a refinement of bits not sent).
     case badScan(offset: Int)
     /// The entropy-coded data of the scan starting at byte `offset` contains an invalid Huffman
     /// code or a run past the end of a block.
@@ -38,6 +39,9 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingRestartMarker(expected: Int, found: UInt8?, offset: Int)
     /// The file has no frame header, or ends before every component received scan data.
     case incompleteImage
+    /// `count` bytes that belong to no segment (as libjpeg counts them: not the fill bytes
+    /// `FF`) start at byte `offset`, before a marker or the end of the file.
+    case extraneousBytes(count: Int, offset: Int)
     /// The image exceeds one of the decoder's size limits; nothing was allocated for it.
     case imageTooLarge(width: Int, height: Int, limit: SizeLimit)
     /// The data after the first scan header is too short to hold the frame's blocks, whatever
@@ -131,6 +135,8 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
             "expected RST\(expected) at byte \(offset), found \(found.map { hexByte($0) } ?? "data")"
         case .incompleteImage:
             "the file ends before the image is complete"
+        case .extraneousBytes(let count, let offset):
+            "\(count) extraneous bytes at byte \(offset), outside any segment"
         case .imageTooLarge(let width, let height, let limit):
             "the image of \(width) × \(height) pixels exceeds \(limit)"
         case .insufficientData(let blocks, let bytes):

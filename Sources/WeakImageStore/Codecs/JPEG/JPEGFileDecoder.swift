@@ -66,6 +66,7 @@ struct JPEGFileDecoder {
     /// - Parameter headerOnly: Stop at the first scan header, having checked the frame.
     mutating func run(headerOnly: Bool = false) throws(JPEGError) {
         while let marker = reader.nextMarker() {
+            try noteExtraneousBytes(reader.extraneousBytes, headerOnly: headerOnly)
             if recovers && componentScanned.contains(true) && reader.segmentIsCut, try readCutSegment(marker) {
                 return
             }
@@ -108,7 +109,13 @@ struct JPEGFileDecoder {
                 // A streamed single-scan file is complete: what follows cannot change its pixels.
                 // After damage, libjpeg-turbo still reads the markers up to EOI, and one it
                 // cannot read fails the file (djpeg exits 1), so a recovered file is read on.
-                if (planes != nil || pixels != nil) && defect == nil { return }
+                if (planes != nil || pixels != nil) && defect == nil {
+                    // libjpeg reads on to the next marker and warns about any bytes before it.
+                    var next = reader
+                    _ = next.nextMarker()
+                    try noteExtraneousBytes(next.extraneousBytes, headerOnly: false)
+                    return
+                }
             case 0xE0:
                 let data = try reader.skippableSegmentData(of: marker)
                 // "JFIF\0" with at least the 14 bytes libjpeg examines. Like Adobe's, it counts
@@ -139,7 +146,19 @@ struct JPEGFileDecoder {
                 throw .unexpectedMarker(marker.code, offset: marker.offset)
             }
         }
+        try noteExtraneousBytes(reader.extraneousBytes, headerOnly: headerOnly)
         try finish(reachedEOI: false)
+    }
+
+    /// Notes bytes that belong to no segment, which libjpeg skips with a warning; a strict
+    /// decoder throws, but not for the header alone (a thumbnail's size is read that way).
+    private mutating func noteExtraneousBytes(
+        _ extraneous: (count: Int, offset: Int), headerOnly: Bool
+    ) throws(JPEGError) {
+        guard extraneous.count > 0 else { return }
+        let error = JPEGError.extraneousBytes(count: extraneous.count, offset: extraneous.offset)
+        if !recovers && !headerOnly { throw error }
+        note(error)
     }
 
     /// Reads a segment the file ends inside, once scan data was decoded, as libjpeg-turbo does:
@@ -190,7 +209,10 @@ struct JPEGFileDecoder {
     private mutating func finish(reachedEOI: Bool) throws(JPEGError) {
         if pixels != nil || planes != nil { return }
         guard let frame else { throw reachedEOI ? .incompleteImage : .truncated(offset: reader.count) }
-        if recovers, let coefficients, componentScanned.contains(true) {
+        // At 1/8 every scan may have been skipped (AC scans only, which libjpeg decodes with a
+        // warning): then no coefficient was stored yet.
+        if recovers, componentScanned.contains(true) {
+            let coefficients = self.coefficients ?? JPEGCoefficientBuffer(frame: frame)
             // libjpeg-turbo's file source makes the end of the file an EOI, and its output pass
             // shows what the scans read: coefficients never decoded stay zero, and a component
             // never scanned has all-zero multipliers, so it comes out gray. Smoothing comes first:
@@ -210,7 +232,7 @@ struct JPEGFileDecoder {
         // A progressive file without EOI may lack refinement scans: that is a truncated file.
         // A sequential one whose every component was fully decoded is only missing its EOI.
         if !reachedEOI && frame.process == .progressive { throw .truncated(offset: reader.count) }
-        guard let coefficients else { throw .incompleteImage }
+        let coefficients = self.coefficients ?? JPEGCoefficientBuffer(frame: frame)
         let smoothing = try blockSmoothing(frame, coefficients: coefficients)
         let planes = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
         planes.transformAll(
@@ -294,12 +316,16 @@ struct JPEGFileDecoder {
         }
         scanCount += 1
         guard scanCount <= Self.maximumScanCount else { throw .badScan(offset: marker.offset) }
-        if frame.process == .progressive { coefficientBits.startScan(scan, number: scanCount) }
+        if frame.process == .progressive && !coefficientBits.startScan(scan, number: scanCount) {
+            // libjpeg warns "Inconsistent progression sequence" and decodes on.
+            if !recovers { throw .badScan(offset: marker.offset) }
+            note(.badScan(offset: marker.offset))
+        }
         lastScanSkipped = false
         let tables = try bindTables(scan, frame: frame)
         for member in scan.members where componentQuantization[member.componentIndex] == nil {
             let id = frame.components[member.componentIndex].quantizationTableID
-            guard let table = quantizationTables[id] else { throw .undefinedTable(.quantization, id: id) }
+            guard id < 4, let table = quantizationTables[id] else { throw .undefinedTable(.quantization, id: id) }
             componentQuantization[member.componentIndex] = table
         }
         try checkDataSize(frame)
@@ -309,6 +335,10 @@ struct JPEGFileDecoder {
             frame: frame, scan: scan, tables: tables, restartInterval: restartInterval, scanOffset: marker.offset,
             recovers: recovers
         )
+        // In both modes: libjpeg does not warn about FF FF 00, yet its fast decoder changes the pixels.
+        decoder.emulatesFastPath =
+            frame.process == .sequential && restartInterval == 0
+            && JPEGHuffmanFastPathEmulator.isNeeded(bytes: reader.bytes, count: reader.count, from: reader.position)
         defer {
             if let scanDefect = decoder.defect { note(scanDefect) }
             // Checked once per scan, so the hot loop is the same in both modes.
@@ -484,8 +514,11 @@ struct JPEGFileDecoder {
         for member in scan.members {
             var dc: JPEGHuffmanTable?
             var ac: JPEGHuffmanTable?
+            // A table slot above 3 fails only the scan that uses it (libjpeg's SOS parser keeps
+            // any 4-bit number; jpeg_make_d_derived_tbl refuses it), like an undefined table.
             if needsDC {
                 let id = member.dcTableID
+                guard id < 4 else { throw .undefinedTable(.huffmanDC, id: id) }
                 dc =
                     try dcTables[id]?.typedGet()
                     ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: true, id: id) : nil)
@@ -494,6 +527,7 @@ struct JPEGFileDecoder {
             }
             if needsAC {
                 let id = member.acTableID
+                guard id < 4 else { throw .undefinedTable(.huffmanAC, id: id) }
                 ac =
                     try acTables[id]?.typedGet()
                     ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: false, id: id) : nil)

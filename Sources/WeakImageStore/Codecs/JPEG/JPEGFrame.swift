@@ -65,8 +65,8 @@ struct JPEGFrame: Sendable, Equatable {
             guard (1...4).contains(horizontal), (1...4).contains(vertical) else {
                 throw .badSamplingFactors(componentID: id, horizontal: horizontal, vertical: vertical)
             }
+            // Any slot is accepted here: libjpeg checks it when a scan first uses the component.
             let table = Int(segment[base + 2])
-            guard table < 4 else { throw .badSegment(marker: marker, offset: offset) }
             components.append(
                 JPEGComponent(
                     id: id, horizontalSampling: horizontal, verticalSampling: vertical, quantizationTableID: table

@@ -16,6 +16,8 @@ struct JPEGScanDecoder {
     let scanOffset: Int
     /// Whether damaged data is decoded as libjpeg decodes it instead of throwing.
     let recovers: Bool
+    /// Whether the scan is decoded by ``decodeEmulatingFastPath(into:reader:onMCURow:)``.
+    var emulatesFastPath = false
     /// The first defect met while recovering: the error a strict decoder would have thrown.
     private(set) var defect: JPEGError?
     /// libjpeg's `last_good_iMCU_row` once the scan is decoded: the iMCU row of the last MCU
@@ -24,7 +26,7 @@ struct JPEGScanDecoder {
         guard scan.members.count == 1 else { return lastGoodMCURow }
         return lastGoodMCURow / frame.components[scan.members[0].componentIndex].verticalSampling
     }
-    private var lastGoodMCURow = 0
+    var lastGoodMCURow = 0
 
     /// The tables' pointers per member, and the zigzag order, for the hot loops.
     private let dcPointers: [JPEGHuffmanTable.Pointers?]
@@ -74,6 +76,9 @@ struct JPEGScanDecoder {
     mutating func decode(
         into coefficients: JPEGCoefficientBuffer, reader: inout JPEGBitReader, onMCURow: ((Int) -> Void)? = nil
     ) throws(JPEGError) {
+        if emulatesFastPath {
+            return try decodeEmulatingFastPath(into: coefficients, reader: &reader, onMCURow: onMCURow)
+        }
         let streaming = onMCURow != nil
         let kind: Kind
         switch frame.process {
@@ -168,7 +173,7 @@ struct JPEGScanDecoder {
     }
 
     /// Keeps the first defect met while recovering.
-    private mutating func note(_ error: JPEGError) {
+    mutating func note(_ error: JPEGError) {
         if defect == nil { defect = error }
     }
 

@@ -16,7 +16,8 @@ struct JPEGScanHeader: Sendable, Equatable {
 
     /// Parses an SOS segment's data and checks it against the frame, as libjpeg does.
     ///
-    /// - Throws: ``JPEGError/badScan(offset:)`` for an unknown or repeated component, or a
+    /// - Throws: ``JPEGError/badScan(offset:)`` for an unknown or repeated component (or one
+    ///   listed before a component that precedes it in the frame, as libjpeg refuses it), or a
     ///   spectral selection or successive approximation the frame's process does not allow.
     init(segment: UnsafeRawBufferPointer, frame: JPEGFrame, offset: Int) throws(JPEGError) {
         guard segment.count >= 1 else { throw .badSegment(marker: 0xDA, offset: offset) }
@@ -28,7 +29,13 @@ struct JPEGScanHeader: Sendable, Equatable {
         for index in 0..<count {
             let id = Int(segment[1 + 2 * index])
             let tables = segment[2 + 2 * index]
-            guard let componentIndex = frame.components.firstIndex(where: { $0.id == id }),
+            // libjpeg (jdmarker.c get_sos) takes the first component with this id whose index is
+            // not below the member's position (it tests the scan slot of that index for being
+            // empty), so components listed out of frame order can fail.
+            guard
+                let componentIndex = frame.components.indices.first(where: {
+                    $0 >= index && frame.components[$0].id == id
+                }),
                 !members.contains(where: { $0.componentIndex == componentIndex })
             else { throw .badScan(offset: offset) }
             members.append(
@@ -38,7 +45,6 @@ struct JPEGScanHeader: Sendable, Equatable {
         spectralEnd = Int(segment[2 + 2 * count])
         approximationHigh = Int(segment[3 + 2 * count] >> 4)
         approximationLow = Int(segment[3 + 2 * count] & 15)
-        guard members.allSatisfy({ $0.dcTableID < 4 && $0.acTableID < 4 }) else { throw .badScan(offset: offset) }
         // Interleaved scans hold at most 10 blocks per MCU (T.81 B.2.3).
         let blocksPerMCU =
             count == 1

@@ -6,6 +6,11 @@ struct JPEGSegmentReader {
     let count: Int
     /// The next byte to examine.
     var position: Int
+    /// The bytes skipped before the marker ``nextMarker()`` returned last (or before the end of
+    /// the file), and where they start. They are counted as libjpeg's `next_marker` counts them
+    /// when it warns "extraneous bytes before marker": every byte but `FF`, and 2 for each
+    /// stuffed `FF 00`; fill `FF`s are not counted.
+    private(set) var extraneousBytes = (count: 0, offset: 0)
 
     /// A marker and where its `FF` is.
     struct Marker {
@@ -24,11 +29,34 @@ struct JPEGSegmentReader {
     /// The next marker, or `nil` at the end of the file.
     mutating func nextMarker() -> Marker? {
         guard let codeIndex = Self.markerCodeIndex(in: bytes, count: count, from: position) else {
+            extraneousBytes = (Self.extraneousByteCount(in: bytes, from: position, to: count), position)
             position = count
             return nil
         }
+        extraneousBytes = (Self.extraneousByteCount(in: bytes, from: position, to: codeIndex), position)
         position = codeIndex + 1
         return Marker(code: bytes[codeIndex], offset: codeIndex - 1)
+    }
+
+    /// The bytes libjpeg discards from `start` up to the marker whose code is at `end` (or up to
+    /// the end of the file, `end == count`), where ``markerCodeIndex(in:count:from:)`` found it.
+    static func extraneousByteCount(in bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var discarded = 0
+        var index = start
+        while index < end {
+            guard bytes[index] == 0xFF else {
+                discarded += 1
+                index += 1
+                continue
+            }
+            var next = index + 1
+            while next < end && bytes[next] == 0xFF { next += 1 }
+            // The marker's own FFs, or fill bytes at the end of the file.
+            guard next < end else { break }
+            discarded += 2
+            index = next + 1
+        }
+        return discarded
     }
 
     /// Where the code byte of the first marker at or after `start` is, skipping other bytes,

@@ -47,4 +47,17 @@ final class JPEGCoefficientBitsTests: XCTestCase {
         XCTAssertEqual((1..<10).map { bits.current(component: 0, position: $0) }, Array(repeating: 1, count: 9))
         XCTAssertEqual((1..<10).map { bits.previous(component: 0, position: $0) }, Array(repeating: 1, count: 9))
     }
+
+    func test_scansOutOfSequence_areInconsistent_asLibjpegWarns() throws {
+        // Given
+        var bits = JPEGCoefficientBits(componentCount: 3)
+        // When, Then: luma AC before its DC; chroma DC; a refinement of Al 2 where Al 1 was sent.
+        XCTAssertFalse(bits.startScan(try makeScan([1], 1, 5, 0, 1), number: 1))
+        XCTAssertTrue(bits.startScan(try makeScan([2, 3], 0, 0, 0, 1), number: 2))
+        XCTAssertFalse(bits.startScan(try makeScan([2], 0, 0, 2, 1), number: 3))
+        XCTAssertTrue(bits.startScan(try makeScan([3], 0, 0, 1, 0), number: 4))
+        // Positions past 9 are checked too.
+        XCTAssertTrue(bits.startScan(try makeScan([2], 10, 63, 0, 2), number: 5))
+        XCTAssertFalse(bits.startScan(try makeScan([2], 30, 40, 1, 0), number: 6))
+    }
 }

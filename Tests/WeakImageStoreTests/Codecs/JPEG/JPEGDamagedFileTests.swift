@@ -690,6 +690,89 @@ final class JPEGDamagedFileTests: XCTestCase {
                 (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
                 (29, 19, 0x539C_E785_085B_FE8A),
             ]),
+        // bytes 811..<814 replaced by FF FF 00; djpeg: Corrupt JPEG data: bad Huffman code
+        DamagedCase(
+            .splice("rose_q50.jpg", [(811, 3, [0xFF, 0xFF, 0x00])]), warned: true,
+            [
+                (227, 149, 0x2B20_8738_1A20_9730), (114, 75, 0xEE71_DFC1_ABB0_1BC8), (57, 38, 0x57DD_3221_777E_241C),
+                (29, 19, 0xE4C8_BC1A_914C_D4B6),
+            ]),
+        // bytes 2177..<2180 replaced by FF FF 00; djpeg: Corrupt JPEG data: premature end of data segment
+        DamagedCase(
+            .splice("rose_gray.jpg", [(2177, 3, [0xFF, 0xFF, 0x00])]), warned: true,
+            [
+                (227, 149, 0x6518_D367_BA49_3E7C), (114, 75, 0x1770_59C2_5D72_B5F9), (57, 38, 0xC3E8_F29F_2031_69AD),
+                (29, 19, 0xC9D6_F720_1B09_5091),
+            ]),
+        // bytes 834..<837 replaced by FF FF 00; djpeg: no warning
+        DamagedCase(
+            .splice("rose_q50.jpg", [(834, 3, [0xFF, 0xFF, 0x00])]), warned: false,
+            [
+                (227, 149, 0x6D75_A9BC_E5FD_3EE9), (114, 75, 0x5ECB_3A94_2593_6BB6), (57, 38, 0x2BB8_6F03_A6A8_AE5D),
+                (29, 19, 0x7530_D0DE_1501_4F00),
+            ]),
+        // a stray byte before SOF; djpeg: Corrupt JPEG data: 1 extraneous bytes before marker 0xc0
+        DamagedCase(
+            .insert("rose_q50.jpg", at: 158, [0x41]), warned: true,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // three stray bytes before SOS; djpeg: Corrupt JPEG data: 3 extraneous bytes before marker 0xda
+        DamagedCase(
+            .insert("rose_q50.jpg", at: 609, [0x00, 0x01, 0x02]), warned: true,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // a stuffed FF 00 before SOS; djpeg: Corrupt JPEG data: 2 extraneous bytes before marker 0xda
+        DamagedCase(
+            .insert("rose_q50.jpg", at: 609, [0xFF, 0x00]), warned: true,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // 16 bytes after the scan data; djpeg: Corrupt JPEG data: 15 extraneous bytes before marker 0xd9
+        DamagedCase(
+            .insert(
+                "rose_q50.jpg", at: 4375,
+                [0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F]),
+            warned: true,
+            [
+                (227, 149, 0x195B_FE6A_509A_1836), (114, 75, 0x4B14_C428_51BE_32B0), (57, 38, 0xA896_3B08_1CF7_635F),
+                (29, 19, 0x539C_E785_085B_FE8A),
+            ]),
+        // 16 bytes after the first scan; djpeg: Corrupt JPEG data: 10 extraneous bytes before marker 0xc4
+        DamagedCase(
+            .insert(
+                "rose_prog_420.jpg", at: 826,
+                [0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F]),
+            warned: true,
+            [
+                (227, 149, 0x3680_407A_D8EE_B3D7), (114, 75, 0xEFFA_26EB_5F7F_7542), (57, 38, 0xF35E_9831_84F9_3C6C),
+                (29, 19, 0x7E03_2876_647C_DCF0),
+            ]),
+        // the DC scan names AC table slot 7 for Y; djpeg: no warning
+        DamagedCase(
+            .replace("rose_prog_420.jpg", at: 239, with: 0x07), warned: false,
+            [
+                (227, 149, 0x3680_407A_D8EE_B3D7), (114, 75, 0xEFFA_26EB_5F7F_7542), (57, 38, 0xF35E_9831_84F9_3C6C),
+                (29, 19, 0x7E03_2876_647C_DCF0),
+            ]),
+        // Cr names quantization table slot 7; the file ends after the first scan; djpeg: Premature end of JPEG file
+        DamagedCase(
+            .splice("rose_seq_noninterleaved.jpg", [(176, 1, [0x07]), (4406, 1315, [])]), warned: true,
+            [
+                (227, 149, 0x0486_CC2D_9E5A_8CA5), (114, 75, 0xE4F6_7F57_36B7_BA62), (57, 38, 0x9462_A442_9D04_02BC),
+                (29, 19, 0xADF2_DABD_ED2F_8EB7),
+            ]),
+        // both DC scans removed (at 1/8 every scan is skipped); djpeg: Inconsistent progression sequence for component 0 coefficient 0
+        DamagedCase(
+            .splice("rose_prog_gray.jpg", [(131, 390, []), (2520, 80, [])]), warned: true,
+            [
+                (227, 149, 0x286B_9974_3CDC_3EF9), (114, 75, 0x74EA_70D1_7C23_F191), (57, 38, 0xB36C_6C32_4E5A_C83A),
+                (29, 19, 0xFC08_6558_1E4C_DCE8),
+            ]),
     ]
 
     static let fatal: [JPEGDamage] = [
@@ -720,5 +803,7 @@ final class JPEGDamagedFileTests: XCTestCase {
         .insert("rose_q50.jpg", at: 609, [0xFF, 0xCC, 0x00, 0x04, 0x00, 0x1F]),
         // a DAC segment of odd length; djpeg exits 1: Bogus marker length
         .insert("rose_q50.jpg", at: 609, [0xFF, 0xCC, 0x00, 0x05, 0x00, 0x10, 0x00]),
+        // SOS lists Cb before Y; djpeg exits 1: Invalid component ID 1 in SOS
+        .swap("rose_q50.jpg", 614, 616),
     ]
 }
