@@ -37,6 +37,8 @@ enum JPEGVectorLanes {
     static func lowBytes(_ value: SIMD8<Int32>) -> UInt64 {
         let pairs = value.evenHalf | (value.oddHalf &<< 8)
         let quads = pairs.evenHalf | (pairs.oddHalf &<< 16)
-        return UInt64(UInt32(bitPattern: quads[0])) | UInt64(UInt32(bitPattern: quads[1])) << 32
+        // Reinterpreted, not taken lane by lane: extracting the lanes makes LLVM compute every
+        // step before it one lane at a time in general-purpose registers.
+        return unsafeBitCast(quads, to: UInt64.self)
     }
 }
