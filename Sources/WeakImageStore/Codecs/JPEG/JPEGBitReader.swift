@@ -310,7 +310,7 @@ extension JPEGBitReader {
             consume(Int(dcEntry >> 8))
             dcSize = Int(dcEntry & 0xFF)
         } else {
-            dcSize = decodeLong(dcTable, &buffer, &bitCount, &position)
+            (dcSize, buffer, bitCount, position) = decodeLong(dcTable, buffer, bitCount, position)
             guard dcSize >= 0 else { return nil }
         }
         var difference = 0
@@ -338,7 +338,7 @@ extension JPEGBitReader {
                 consume(Int(entry >> 8))
                 symbol = Int(entry & 0xFF)
             } else {
-                symbol = decodeLong(acTable, &buffer, &bitCount, &position)
+                (symbol, buffer, bitCount, position) = decodeLong(acTable, buffer, bitCount, position)
                 guard symbol >= 0 else { return nil }
             }
             let run = symbol >> 4
@@ -375,27 +375,33 @@ extension JPEGBitReader {
                 return
             }
         }
+        (buffer, bitCount, position) = refillThroughSelf(buffer, bitCount, position)
+    }
+
+    /// The rare part of ``refill(_:_:_:)``, out of line so that the common part is inlined;
+    /// values in and out rather than `inout`, so that the caller's state never needs an address
+    /// and stays in registers.
+    @inline(never)
+    private mutating func refillThroughSelf(
+        _ buffer: UInt64, _ bitCount: Int, _ position: Int
+    ) -> (buffer: UInt64, bitCount: Int, position: Int) {
         self.buffer = buffer
         self.bitCount = bitCount
         self.position = position
         refill()
-        buffer = self.buffer
-        bitCount = self.bitCount
-        position = self.position
+        return (self.buffer, self.bitCount, self.position)
     }
 
-    /// ``decodeLong(_:)`` for state held in local variables.
-    @inline(__always)
+    /// ``decodeLong(_:)`` for state held in local variables, passed as values like
+    /// ``refillThroughSelf(_:_:_:)``.
+    @inline(never)
     private mutating func decodeLong(
-        _ table: JPEGHuffmanTable.Pointers, _ buffer: inout UInt64, _ bitCount: inout Int, _ position: inout Int
-    ) -> Int {
+        _ table: JPEGHuffmanTable.Pointers, _ buffer: UInt64, _ bitCount: Int, _ position: Int
+    ) -> (symbol: Int, buffer: UInt64, bitCount: Int, position: Int) {
         self.buffer = buffer
         self.bitCount = bitCount
         self.position = position
         let symbol = decodeLong(table)
-        buffer = self.buffer
-        bitCount = self.bitCount
-        position = self.position
-        return symbol
+        return (symbol, self.buffer, self.bitCount, self.position)
     }
 }
