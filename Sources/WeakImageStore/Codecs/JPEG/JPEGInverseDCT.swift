@@ -65,9 +65,8 @@ enum JPEGInverseDCT {
                 dequantized(0), dequantized(1), dequantized(2), dequantized(3), dequantized(4), dequantized(5),
                 dequantized(6), dequantized(7)
             ))
-        @inline(__always) func store(_ row: Int, _ samples: SIMD8<Int32>) {
-            UnsafeMutableRawPointer(output + row * stride).storeBytes(
-                of: JPEGVectorLanes.lowBytes(samples).littleEndian, as: UInt64.self)
+        @inline(__always) func store(_ row: Int, _ samples: SIMD8<UInt8>) {
+            UnsafeMutableRawPointer(output + row * stride).storeBytes(of: samples, as: SIMD8<UInt8>.self)
         }
         store(0, rows.0)
         store(1, rows.1)
@@ -82,7 +81,7 @@ enum JPEGInverseDCT {
     /// Both passes of the 8×8 transform and the range limit, from the dequantized coefficient
     /// rows (lane = column) to the output rows (lane = column), as samples 0...255.
     @inline(__always)
-    private static func transformTwoPasses(_ columns: Vectors8x8) -> Vectors8x8 {
+    private static func transformTwoPasses(_ columns: Vectors8x8) -> ByteRows8x8 {
         let rounding = SIMD8<Int32>(repeating: 1 << (constBits - pass1Bits - 1))
         let pass1Shift = SIMD8<Int32>(repeating: Int32(constBits - pass1Bits))
         @inline(__always) func descaled(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
@@ -104,18 +103,49 @@ enum JPEGInverseDCT {
         // Pass 2: the rows, all eight at once (lane = row), after transposing. Its 32-bit
         // lanes wrap where libjpeg's 64 bits do not, but the range limit reads only bits
         // 18...27 of each sum, which wrapping keeps.
-        let r =
-            fitIn16Bits(pass1) ? inverseDCT8OnNarrowLanes(transposed(narrowed(pass1))) : inverseDCT8(transposed(pass1))
         let pass2Rounding = SIMD8<Int32>(repeating: 1 << (constBits + pass1Bits + 2))
         let pass2Shift = SIMD8<Int32>(repeating: Int32(constBits + pass1Bits + 3))
-        // libjpeg's range limit: the low 10 bits as a signed value, plus 128, clamped.
-        @inline(__always) func limit(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
-            let sample = (value &+ pass2Rounding) &>> pass2Shift
-            return JPEGVectorLanes.clampedToByte(((sample &+ 512) & 1023) &- 384)
+        guard fitIn16Bits(pass1) else {
+            // libjpeg's range limit: the low 10 bits as a signed value, plus 128, clamped.
+            @inline(__always) func limit(_ value: SIMD8<Int32>) -> SIMD8<UInt8> {
+                let sample = (value &+ pass2Rounding) &>> pass2Shift
+                return SIMD8(truncatingIfNeeded: JPEGVectorLanes.clampedToByte(((sample &+ 512) & 1023) &- 384))
+            }
+            let rows = transposed(inverseDCT8(transposed(pass1)))
+            return (
+                limit(rows.0), limit(rows.1), limit(rows.2), limit(rows.3), limit(rows.4), limit(rows.5),
+                limit(rows.6), limit(rows.7)
+            )
         }
-        // Back to lane = column, so each vector is one output row; limited after the transpose,
-        // which keeps the clamping in vector instructions (before it, LLVM goes lane by lane).
-        let rows = transposed(r)
+        return rowPassOnNarrowLanes(pass1, rounding: pass2Rounding, shift: pass2Shift)
+    }
+
+    /// The row pass of ``transformTwoPasses(_:)`` and its range limit for a workspace whose
+    /// every value fits in 16 bits (every block of valid 8-bit data). The descaled row-pass sums
+    /// fit in 16 bits whatever the workspace (a 32-bit sum shifted right by 18 bits), and so do
+    /// the range limit's steps, so the transpose back to rows and the limit run on 16-bit lanes:
+    /// eight vectors of one register each instead of two, and `pminsw`/`packuswb` on x86. The
+    /// transpose before the row pass stays on 32-bit lanes: LLVM turns 16-bit lanes shuffled
+    /// and then widened for the multiplies into scalar code (measured slower than the 32-bit
+    /// transpose).
+    @inline(__always)
+    private static func rowPassOnNarrowLanes(
+        _ pass1: Vectors8x8, rounding: SIMD8<Int32>, shift: SIMD8<Int32>
+    ) -> ByteRows8x8 {
+        @inline(__always) func narrow(_ value: SIMD8<Int32>) -> SIMD8<Int16> { SIMD8(truncatingIfNeeded: value) }
+        let r = inverseDCT8OnNarrowLanes(transposed(narrowed(pass1)))
+        @inline(__always) func descaled(_ value: SIMD8<Int32>) -> SIMD8<Int16> {
+            narrow((value &+ rounding) &>> shift)
+        }
+        let rows = transposed(
+            (
+                descaled(r.0), descaled(r.1), descaled(r.2), descaled(r.3), descaled(r.4), descaled(r.5),
+                descaled(r.6), descaled(r.7)
+            ))
+        // libjpeg's range limit: the low 10 bits as a signed value, plus 128, clamped.
+        @inline(__always) func limit(_ sample: SIMD8<Int16>) -> SIMD8<UInt8> {
+            SIMD8(truncatingIfNeeded: JPEGVectorLanes.clampedToByte(((sample &+ 512) & 1023) &- 384))
+        }
         return (
             limit(rows.0), limit(rows.1), limit(rows.2), limit(rows.3), limit(rows.4), limit(rows.5), limit(rows.6),
             limit(rows.7)
@@ -263,12 +293,24 @@ enum JPEGInverseDCT {
         SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>
     )
 
-    /// The 8×8 transpose of eight row vectors, in whole-vector shuffles rather than 64 lane
-    /// moves: splitting the lanes of row pairs into even and odd rotates each element's 6-bit
-    /// (row, column) index right by one bit, so three rounds swap row and column.
+    typealias ByteRows8x8 = (
+        SIMD8<UInt8>, SIMD8<UInt8>, SIMD8<UInt8>, SIMD8<UInt8>, SIMD8<UInt8>, SIMD8<UInt8>, SIMD8<UInt8>, SIMD8<UInt8>
+    )
+
+    /// The 8×8 transpose of eight row vectors (32-bit or 16-bit lanes), in whole-vector
+    /// shuffles rather than 64 lane moves: splitting the lanes of row pairs into even and odd
+    /// rotates each element's 6-bit (row, column) index right by one bit, so three rounds swap
+    /// row and column.
     @inline(__always)
-    static func transposed(_ rows: Vectors8x8) -> Vectors8x8 {
-        @inline(__always) func round(_ v: Vectors8x8) -> Vectors8x8 {
+    static func transposed<Lane: SIMDScalar>(
+        _ rows: (
+            SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>
+        )
+    ) -> (SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>) {
+        typealias Rows = (
+            SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>
+        )
+        @inline(__always) func round(_ v: Rows) -> Rows {
             let pair0 = SIMD16(lowHalf: v.0, highHalf: v.1)
             let pair1 = SIMD16(lowHalf: v.2, highHalf: v.3)
             let pair2 = SIMD16(lowHalf: v.4, highHalf: v.5)

@@ -15,6 +15,14 @@ enum JPEGVectorLanes {
         return 255 &+ (excess & (excess &>> 31))
     }
 
+    /// Each 16-bit lane clamped to 0...255, branch-free.
+    @inline(__always)
+    static func clampedToByte(_ value: SIMD8<Int16>) -> SIMD8<Int16> {
+        let nonNegative = value &- (value & (value &>> 15))
+        let excess = nonNegative &- 255
+        return 255 &+ (excess & (excess &>> 15))
+    }
+
     /// Eight bytes widened to 32-bit lanes.
     @inline(__always)
     static func widened(bytes: UnsafePointer<UInt8>) -> SIMD8<Int32> {
@@ -27,13 +35,5 @@ enum JPEGVectorLanes {
     @inline(__always)
     static func widened(int16s values: UnsafeRawPointer) -> SIMD8<Int32> {
         SIMD8<Int32>(truncatingIfNeeded: values.loadUnaligned(as: SIMD8<Int16>.self))
-    }
-
-    /// The low bytes of eight lanes, lane 0 first in memory (little-endian).
-    @inline(__always)
-    static func lowBytes(_ value: SIMD8<Int32>) -> UInt64 {
-        // Reinterpreted, not taken lane by lane: extracting the lanes makes LLVM compute every
-        // step before it one lane at a time in general-purpose registers.
-        unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: value), to: UInt64.self)
     }
 }
