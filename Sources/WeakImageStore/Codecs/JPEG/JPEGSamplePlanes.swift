@@ -1,12 +1,13 @@
 /// The samples of every component after the inverse DCT, at the size libjpeg-turbo 2.1.5
-/// chooses per component for the output scale (`jpeg_calc_output_dimensions`).
+/// chooses per component for the output scale (`jpeg_calc_output_dimensions`), for a ring of a
+/// few MCU rows: each row is converted to output pixels soon after it is transformed.
 final class JPEGSamplePlanes {
     let frame: JPEGFrame
     /// 1, 2, 4 or 8.
     let scaleDenominator: Int
     /// The inverse DCT size of each component (8, 4, 2 or 1).
     let transformSizes: [Int]
-    /// Each component's samples: `heightInBlocks * size` rows of `strides[c]` samples.
+    /// Each component's samples: `blockRowsHeld[c] * size` rows of `strides[c]` samples.
     let planes: [UnsafeMutablePointer<UInt8>]
     let strides: [Int]
     /// libjpeg's `downsampled_width` and `downsampled_height` of each component at this scale.
@@ -14,22 +15,20 @@ final class JPEGSamplePlanes {
     let sampledHeights: [Int]
     private let rangeLimit: UnsafeMutablePointer<UInt8>
 
-    /// The block rows each plane holds: the whole component, or one MCU row in band mode.
+    /// The block rows each plane holds: `bands` MCU rows.
     let blockRowsHeld: [Int]
 
     /// Allocates the planes (uninitialized; every block is transformed before it is read).
     ///
-    /// - Parameter bands: Hold this many MCU rows of blocks only, as a ring (block row `r` is
-    ///   stored at `r` modulo the rows held), for rendering MCU rows as soon as they are
-    ///   transformed; `nil` holds the whole image.
-    init(frame: JPEGFrame, scaleDenominator: Int, bands: Int? = nil) {
+    /// - Parameter bands: The MCU rows of blocks held, as a ring (block row `r` is stored at `r`
+    ///   modulo the rows held), for rendering MCU rows as soon as they are transformed.
+    init(frame: JPEGFrame, scaleDenominator: Int, bands: Int) {
         self.frame = frame
         self.scaleDenominator = scaleDenominator
         transformSizes = Self.transformSizes(frame: frame, scaleDenominator: scaleDenominator)
         strides = zip(frame.components, transformSizes).map { $0.widthInBlocks * $1 }
         let held = frame.components.map { component in
-            bands.map { (frame.components.count == 1 ? 1 : component.verticalSampling) * $0 }
-                ?? component.heightInBlocks
+            (frame.components.count == 1 ? 1 : component.verticalSampling) * bands
         }
         blockRowsHeld = held
         planes = zip(held, zip(strides, transformSizes)).map { rows, geometry in
@@ -104,33 +103,6 @@ final class JPEGSamplePlanes {
         return zip(frame.components, transformSizes).allSatisfy { component, size in
             component.horizontalSampling * size == frame.maxHorizontalSampling * smallest
                 && component.verticalSampling * size == frame.maxVerticalSampling * smallest
-        }
-    }
-
-    /// Inverse-transforms every block of the image from a whole-image coefficient buffer.
-    ///
-    /// - Parameter smoothing: Block-smooth the coefficients first (into a copy of each block row;
-    ///   the buffer is not changed), as libjpeg-turbo does for an incomplete progressive image.
-    func transformAll(
-        from coefficients: JPEGCoefficientBuffer, quantization: [[Int32]], smoothing: JPEGBlockSmoothing? = nil
-    ) {
-        for (index, component) in frame.components.enumerated() {
-            quantization[index].withUnsafeBufferPointer { quant in
-                guard let quant = quant.baseAddress else { return }
-                guard let smoothing else {
-                    for blockRow in 0..<component.heightInBlocks {
-                        let blocks = coefficients.planes[index] + blockRow * component.blocksPerLine * 64
-                        transformBlockRow(component: index, blockRow: blockRow, blocks: blocks, quantization: quant)
-                    }
-                    return
-                }
-                let smoothed = UnsafeMutablePointer<Int16>.allocate(capacity: component.widthInBlocks * 64)
-                defer { smoothed.deallocate() }
-                for blockRow in 0..<component.heightInBlocks {
-                    smoothing.smooth(component: index, blockRow: blockRow, from: coefficients, into: smoothed)
-                    transformBlockRow(component: index, blockRow: blockRow, blocks: smoothed, quantization: quant)
-                }
-            }
         }
     }
 }

@@ -55,6 +55,14 @@ struct JPEGScanDecoder {
         case sequential, dcFirst, dcRefine, acFirst, acRefine
     }
 
+    /// Where a scan member's blocks are and how many an MCU holds.
+    private struct MemberLayout {
+        let plane: UnsafeMutablePointer<Int16>
+        let blocksPerLine: Int
+        let horizontalSampling: Int
+        let verticalSampling: Int
+    }
+
     /// Decodes every MCU of the scan.
     ///
     /// When ``recovers`` is set, damage is handled as libjpeg-turbo handles it, and the first
@@ -101,6 +109,18 @@ struct JPEGScanDecoder {
             mcusPerLine = frame.mcusPerLine
             mcuRows = frame.mcuRows
         }
+        // Each member's plane and block geometry, read once rather than per MCU from the frame's
+        // and the buffer's arrays (bounds checks, reference counting).
+        let memberCount = scan.members.count
+        let layouts = UnsafeMutablePointer<MemberLayout>.allocate(capacity: memberCount)
+        defer { layouts.deallocate() }
+        for (index, member) in scan.members.enumerated() {
+            let component = frame.components[member.componentIndex]
+            (layouts + index).initialize(
+                to: MemberLayout(
+                    plane: coefficients.planes[member.componentIndex], blocksPerLine: component.blocksPerLine,
+                    horizontalSampling: component.horizontalSampling, verticalSampling: component.verticalSampling))
+        }
         var mcuIndex = 0
         var nextRestart = 0
         let cancellation = DecodeCancellation.current.get()
@@ -120,18 +140,17 @@ struct JPEGScanDecoder {
                 }
                 mcuIndex += 1
                 if outOfData { continue }
-                for (memberIndex, member) in scan.members.enumerated() {
-                    let component = frame.components[member.componentIndex]
-                    let plane = coefficients.planes[member.componentIndex]
+                for memberIndex in 0..<memberCount {
+                    let layout = layouts[memberIndex]
                     if single {
-                        let block = plane + ((streaming ? 0 : mcuRow) * component.blocksPerLine + mcuColumn) * 64
+                        let block = layout.plane + ((streaming ? 0 : mcuRow) * layout.blocksPerLine + mcuColumn) * 64
                         try decodeBlock(kind, block, memberIndex, &reader)
                     } else {
-                        for blockY in 0..<component.verticalSampling {
-                            let row = (streaming ? 0 : mcuRow * component.verticalSampling) + blockY
-                            for blockX in 0..<component.horizontalSampling {
-                                let column = mcuColumn * component.horizontalSampling + blockX
-                                let block = plane + (row * component.blocksPerLine + column) * 64
+                        for blockY in 0..<layout.verticalSampling {
+                            let row = (streaming ? 0 : mcuRow * layout.verticalSampling) + blockY
+                            for blockX in 0..<layout.horizontalSampling {
+                                let column = mcuColumn * layout.horizontalSampling + blockX
+                                let block = layout.plane + (row * layout.blocksPerLine + column) * 64
                                 try decodeBlock(kind, block, memberIndex, &reader)
                             }
                         }
@@ -206,36 +225,14 @@ struct JPEGScanDecoder {
     private mutating func decodeSequential(
         _ block: UnsafeMutablePointer<Int16>, _ member: Int, _ reader: inout JPEGBitReader
     ) throws(JPEGError) {
-        block[0] = Int16(truncatingIfNeeded: try decodeDC(member, &reader))
-        guard let table = acPointers[member] else { throw .corruptScanData(offset: scanOffset) }
-        let order = naturalOrder
-        var index = 1
-        while index < 64 {
-            if reader.bitCount < 32 { reader.refill() }
-            // Most coefficients: code and value bits in one lookup.
-            let prefix = reader.peek(JPEGHuffmanTable.lookupBits)
-            let runValue = table.runValue[prefix]
-            if runValue != 0 {
-                reader.skip(Int(runValue & 0xFF))
-                index += Int((runValue >> 8) & 0xFF)
-                block[order[index]] = Int16(truncatingIfNeeded: runValue >> 16)
-                index += 1
-                continue
-            }
-            let symbol = reader.decode(table)
-            guard symbol >= 0 else { throw .corruptScanData(offset: scanOffset) }
-            let run = symbol >> 4
-            let size = symbol & 15
-            if size != 0 {
-                index += run
-                let value = reader.signedValue(size)
-                block[order[index]] = Int16(truncatingIfNeeded: value)
-            } else {
-                if run != 15 { break }
-                index += 15
-            }
-            index += 1
-        }
+        // Tables are bound before decoding starts (the decoder checked they exist).
+        guard let dcTable = dcPointers[member], let acTable = acPointers[member],
+            let difference = reader.decodeSequentialBlock(
+                into: block, dcTable: dcTable, acTable: acTable, order: naturalOrder)
+        else { throw .corruptScanData(offset: scanOffset) }
+        // libjpeg keeps the prediction in an int and stores it as a 16-bit coefficient.
+        previousDC[member] = Int(Int32(truncatingIfNeeded: previousDC[member] &+ difference))
+        block[0] = Int16(truncatingIfNeeded: previousDC[member])
     }
 
     private mutating func decodeDCFirst(

@@ -130,7 +130,12 @@ struct JPEGUpsampler {
         var next = columnSum(1)
         output[0] = UInt8(truncatingIfNeeded: (4 * current + 8) >> 4)
         output[1] = UInt8(truncatingIfNeeded: (3 * current + next + 7) >> 4)
-        for x in 1..<last {
+        let vectorEnd = Self.fancyBothColumnsInVectors(near, far, last: last, into: output)
+        if vectorEnd > 1 {
+            current = columnSum(vectorEnd - 1)
+            next = columnSum(vectorEnd)
+        }
+        for x in vectorEnd..<last {
             previous = current
             current = next
             next = columnSum(x + 1)
@@ -139,5 +144,38 @@ struct JPEGUpsampler {
         }
         output[2 * last] = UInt8(truncatingIfNeeded: (3 * next + current + 8) >> 4)
         output[2 * last + 1] = UInt8(truncatingIfNeeded: (4 * next + 7) >> 4)
+    }
+
+    /// The inner columns of ``fancyBothRow(_:into:)``, eight input columns at a time from column
+    /// 1 while the eight and their right neighbours lie before column `last`; the scalar loop
+    /// does the rest.
+    ///
+    /// Every sum fits in 16 bits (at most 16 × 255 + 8), so the lanes are 16-bit: each output
+    /// pair `(even, odd)` is one lane `even | odd << 8`, stored little-endian: even, then odd.
+    ///
+    /// - Returns: The first column not done (1 if none was).
+    @inline(__always)
+    private static func fancyBothColumnsInVectors(
+        _ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, last: Int, into output: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        @inline(__always) func widened(_ bytes: UnsafePointer<UInt8>) -> SIMD8<Int16> {
+            SIMD8(
+                Int16(bytes[0]), Int16(bytes[1]), Int16(bytes[2]), Int16(bytes[3]),
+                Int16(bytes[4]), Int16(bytes[5]), Int16(bytes[6]), Int16(bytes[7]))
+        }
+        @inline(__always) func columnSums(_ x: Int) -> SIMD8<Int16> {
+            3 &* widened(near + x) &+ widened(far + x)
+        }
+        let pairs = UnsafeMutableRawPointer(output)
+        var x = 1
+        // Reads columns x - 1 ... x + 8, all at most `last`.
+        while x + 8 <= last {
+            let current = 3 &* columnSums(x)
+            let even = (current &+ columnSums(x - 1) &+ 8) &>> 4
+            let odd = (current &+ columnSums(x + 1) &+ 7) &>> 4
+            pairs.storeBytes(of: even | odd &<< 8, toByteOffset: 2 * x, as: SIMD8<Int16>.self)
+            x += 8
+        }
+        return x
     }
 }

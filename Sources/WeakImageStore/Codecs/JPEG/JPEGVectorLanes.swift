@@ -1,7 +1,9 @@
 /// Lane operations of the JPEG hot loops written with the vector operators that compile to
-/// vector instructions. The standard library's `clamped(lowerBound:upperBound:)` and its
-/// lane-type conversions (`init(truncatingIfNeeded:)`) are generic loops over the lanes that
-/// the optimizer leaves as calls: measured at a fifth of a full-size decode.
+/// vector instructions. The standard library's `clamped(lowerBound:upperBound:)` is a generic
+/// loop over the lanes that the optimizer leaves as calls (with its lane-type conversions it was
+/// measured at a fifth of a full-size decode). The conversions between concrete integer lane
+/// types, `init(truncatingIfNeeded:)`, do compile to vector instructions with Swift 6.2
+/// (`punpcklwd`/`psrad` to widen, `packuswb` to narrow on x86), and are used where they fit.
 enum JPEGVectorLanes {
     /// Each lane clamped to 0...255, branch-free.
     @inline(__always)
@@ -11,6 +13,14 @@ enum JPEGVectorLanes {
         // min(v, 255): add the (negative) excess over 255 where there is one.
         let excess = nonNegative &- 255
         return 255 &+ (excess & (excess &>> 31))
+    }
+
+    /// Each 16-bit lane clamped to 0...255, branch-free.
+    @inline(__always)
+    static func clampedToByte(_ value: SIMD8<Int16>) -> SIMD8<Int16> {
+        let nonNegative = value &- (value & (value &>> 15))
+        let excess = nonNegative &- 255
+        return 255 &+ (excess & (excess &>> 15))
     }
 
     /// Eight bytes widened to 32-bit lanes.
@@ -24,19 +34,6 @@ enum JPEGVectorLanes {
     /// Eight 16-bit values widened to 32-bit lanes, sign-extended.
     @inline(__always)
     static func widened(int16s values: UnsafeRawPointer) -> SIMD8<Int32> {
-        let packed = values.loadUnaligned(as: SIMD4<Int32>.self)
-        // Each 32-bit lane holds two 16-bit values, the first in its low half (little-endian).
-        let low = (packed &<< 16) &>> 16
-        let high = packed &>> 16
-        return SIMD8(
-            lowHalf: SIMD4(low[0], high[0], low[1], high[1]), highHalf: SIMD4(low[2], high[2], low[3], high[3]))
-    }
-
-    /// The low bytes of eight lanes, lane 0 first in memory (little-endian).
-    @inline(__always)
-    static func lowBytes(_ value: SIMD8<Int32>) -> UInt64 {
-        let pairs = value.evenHalf | (value.oddHalf &<< 8)
-        let quads = pairs.evenHalf | (pairs.oddHalf &<< 16)
-        return UInt64(UInt32(bitPattern: quads[0])) | UInt64(UInt32(bitPattern: quads[1])) << 32
+        SIMD8<Int32>(truncatingIfNeeded: values.loadUnaligned(as: SIMD8<Int16>.self))
     }
 }
