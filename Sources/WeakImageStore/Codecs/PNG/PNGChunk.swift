@@ -16,6 +16,16 @@ struct PNGChunk {
     static let iend = fourCharacterCode("IEND")
     static let trns = fourCharacterCode("tRNS")
 
+    /// The ancillary chunks libpng 1.6 reads itself (Debian's build handles every one), each of
+    /// which it refuses before IHDR ("missing IHDR"); it skips other ancillary chunks there.
+    static let knownToLibpng: Set<UInt32> = {
+        let names: [StaticString] = [
+            "bKGD", "cHRM", "eXIf", "gAMA", "hIST", "iCCP", "iTXt", "oFFs", "pCAL", "pHYs", "sBIT", "sCAL",
+            "sPLT", "sRGB", "tEXt", "tIME", "tRNS", "zTXt",
+        ]
+        return Set(names.map(fourCharacterCode))
+    }()
+
     /// Whether a decoder that does not know the chunk must reject the file: the first type
     /// letter is uppercase (bit 5 of its byte clear).
     var isCritical: Bool { type & 0x2000_0000 == 0 }

@@ -18,8 +18,9 @@
 /// | PLTE after IDAT in an RGB(A) or gray image              | absent                         |
 /// | IDAT chunks after the first run of them                 | absent                         |
 ///
-/// A palette with more entries than the bit depth can index is cut to that many before tRNS is
-/// judged. Other ancillary chunks are skipped (no gamma or color correction); anything after
+/// An ancillary chunk libpng does not know is skipped before IHDR too; any other chunk there is
+/// an error. A palette with more entries than the bit depth can index is cut to that many before
+/// tRNS is judged. Other ancillary chunks are skipped (no gamma or color correction); anything after
 /// IEND is ignored.
 struct PNGContents {
     let header: PNGHeader
@@ -49,7 +50,12 @@ struct PNGContents {
         checkHeader: (PNGHeader) throws(PNGError) -> Void
     ) throws(PNGError) {
         var reader = try PNGChunkReader(bytes: bytes)
-        guard let first = try reader.next(), first.type == PNGChunk.ihdr else { throw .missingChunk("IHDR") }
+        var first = try reader.next()
+        // libpng skips an ancillary chunk it does not know even before IHDR.
+        while let chunk = first, !chunk.isCritical, !PNGChunk.knownToLibpng.contains(chunk.type) {
+            first = try reader.next()
+        }
+        guard let first, first.type == PNGChunk.ihdr else { throw .missingChunk("IHDR") }
         let header = try PNGHeader(parsing: first.data)
         try checkHeader(header)
 

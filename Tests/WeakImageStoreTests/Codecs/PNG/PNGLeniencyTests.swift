@@ -236,6 +236,21 @@ final class PNGLeniencyTests: XCTestCase {
         XCTAssertEqual(Files.decodingError(try Data(contentsOf: url)), .inflate(.truncated))
     }
 
+    /// libpng skips an ancillary chunk it does not know even before IHDR, but refuses one it
+    /// reads itself (its handlers check for IHDR first) and any critical one there (found by the
+    /// differential fuzz target; the verdicts are libpng 1.6.39's on the same files).
+    func test_chunksBeforeIHDR_onlyUnknownAncillaryOnesAreSkipped() throws {
+        let unknown = PNGFile.chunk("uffe", Array("hello".utf8))
+        XCTAssertEqual(try decode(unknown, grayHeader, grayData, end).pixels, opaqueGray)
+        XCTAssertEqual(try decode(unknown, withBadCRC(unknown), grayHeader, grayData, end).pixels, opaqueGray)
+        for known in [PNGFile.chunk("tEXt", Array("k\0v".utf8)), PNGFile.chunk("gAMA", [0, 0, 0xB1, 0x8F])] {
+            XCTAssertEqual(error(known, grayHeader, grayData, end), .missingChunk("IHDR"))
+            XCTAssertEqual(error(unknown, known, grayHeader, grayData, end), .missingChunk("IHDR"))
+        }
+        XCTAssertEqual(error(PNGFile.chunk("ABCD", [1]), grayHeader, grayData, end), .missingChunk("IHDR"))
+        XCTAssertEqual(error(unknown, end), .missingChunk("IHDR"))
+    }
+
     /// The surplus (one byte) is followed by a dynamic block whose code-length code is empty.
     /// zlib accepts such a code and reads the code lengths with it, so it runs out of input
     /// before it finds the missing end-of-block code, and libpng rejects the file ("Not enough
