@@ -52,6 +52,12 @@ struct BitReader {
         (position - start) &* 8 &- bitCount
     }
 
+    /// Whether bytes remain that zlib, which takes a byte only when it needs its bits, would not
+    /// have taken yet for the bits consumed so far.
+    var hasUntakenBytes: Bool {
+        (consumedBitCount &+ 7) &>> 3 < end - start
+    }
+
     /// Whether the next refill may need bytes beyond the pause margin (or, for complete input,
     /// beyond the padding, when ``refill()`` would throw).
     @inline(__always)

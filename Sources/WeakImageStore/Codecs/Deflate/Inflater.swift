@@ -98,11 +98,17 @@ struct Inflater {
         do {
             guard try readBlocks(shouldStop: shouldStop) else { return false }
         } catch {
-            // Past the output's end only running out of input counts, as in libpng. zlib checks
-            // a match's distance only when it copies it, so a bad one right at the end is past it.
+            // Past the output's end only running out of input counts, as in libpng.
             guard error != .truncated else { throw error }
             if isDiscardingSurplus { return true }
-            if surplus == .discard, output == outputEnd, case .distanceTooFarBack = error { return true }
+            if surplus == .discard, output == outputEnd, case .distanceTooFarBack = error {
+                // zlib decodes this match's codes with the image's last row but checks its
+                // distance only when it copies it, as libpng reads the rest of the stream. libpng
+                // reads on only while image data remains (with none left it fails the file: "Not
+                // enough image data"); otherwise the error is past the image, where it only warns.
+                guard reader.hasUntakenBytes else { throw .truncated }
+                return true
+            }
             throw error
         }
         if reader.isOverrun { throw .truncated }

@@ -99,11 +99,13 @@ struct StreamingInflater: ~Copyable {
             try decode(freshStart: freshStart)
         } catch {
             // As in a full decode: while the surplus is discarded only running out of input
-            // counts, and a match reaching too far back right where the output is full ends it.
+            // counts, and a match reaching too far back right where the output is full ends it,
+            // unless it took the last byte of the image data.
             guard error != .truncated else { throw error }
             if inflater.isDiscardingSurplus {
                 phase = .finished
             } else if case .distanceTooFarBack = error, inflater.output == expectedEnd {
+                guard !hasStagedEverything || inflater.reader.hasUntakenBytes else { throw .truncated }
                 phase = .finished
             } else {
                 throw error

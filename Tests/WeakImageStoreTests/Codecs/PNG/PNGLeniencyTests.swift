@@ -251,6 +251,25 @@ final class PNGLeniencyTests: XCTestCase {
         XCTAssertEqual(error(unknown, end), .missingChunk("IHDR"))
     }
 
+    /// The stream ends on a match reaching too far back, right after the image's last byte,
+    /// whose codes take the last byte of the image data. zlib decodes those codes with the last
+    /// row and checks the distance only when libpng reads on, which it does not: no image data
+    /// is left, so libpng fails the file ("Not enough image data"). Found by the differential
+    /// fuzz target (its seed `match_too_far_back_taking_the_last_byte.png`).
+    func test_matchTooFarBackTakingTheLastByte_isTruncated_likeLibpng() throws {
+        // 3 × 1 16-bit gray: a filter byte and six bytes, then the match.
+        let header = PNGFile.chunk("IHDR", PNGFile.header(width: 3, height: 1, bitDepth: 16, colorType: 0))
+        let stream: [UInt8] = [0x78, 0x9C, 0x63, 0x16, 0x7D, 0x32, 0x49, 0x44, 0x41, 0x14, 0x78, 0xDA, 0x63]
+        XCTAssertEqual(error(header, PNGFile.chunk("IDAT", stream), end), .inflate(.truncated))
+        let file = Data(PNGChunkReader.signature + header + PNGFile.chunk("IDAT", stream) + end)
+        XCTAssertThrowsError(try PNGDecoder().decode(file, scale: 1, maxPixelSize: 2), "the streaming decode")
+        // With a byte to spare, libpng reads on, meets the match and only warns.
+        let spare = PNGFile.chunk("IDAT", stream + [0])
+        XCTAssertEqual(try decode(header, spare, end).width, 3)
+        let spareFile = Data(PNGChunkReader.signature + header + spare + end)
+        XCTAssertEqual(try PNGDecoder().decode(spareFile, scale: 1, maxPixelSize: 2).width, 2)
+    }
+
     /// The surplus (one byte) is followed by a dynamic block whose code-length code is empty.
     /// zlib accepts such a code and reads the code lengths with it, so it runs out of input
     /// before it finds the missing end-of-block code, and libpng rejects the file ("Not enough
