@@ -52,6 +52,11 @@ struct BitReader {
         (position - start) &* 8 &- bitCount
     }
 
+    /// The bits of the stream not consumed yet (negative once the padding is read).
+    var remainingBitCount: Int {
+        (end - start) &* 8 &- consumedBitCount
+    }
+
     /// Whether bytes remain that zlib, which takes a byte only when it needs its bits, would not
     /// have taken yet for the bits consumed so far.
     var hasUntakenBytes: Bool {

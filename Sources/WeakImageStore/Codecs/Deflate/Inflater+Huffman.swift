@@ -12,6 +12,15 @@ extension Inflater {
         throw failure(.missingEndOfBlock)
     }
 
+    /// The error for bits that are no code, as zlib meets them. zlib calls bits invalid only once
+    /// it holds as many as the table entry covers (a reserved symbol's code length, or one bit
+    /// where a code is incomplete); with fewer left in the stream it waits for input that never
+    /// comes, which is a truncated stream, not a bad one (libpng's verdicts differ past the image).
+    func invalidCode(_ alphabet: InflateError.Alphabet, entry: UInt32) -> InflateError {
+        let covered = max(1, Int(entry >> 8 & 0xF))
+        return reader.remainingBitCount < covered ? .truncated : failure(.invalidCode(alphabet))
+    }
+
     /// Reads a dynamic block's header and builds its literal/length and distance tables.
     mutating func readDynamicTables() throws(InflateError) {
         try reader.refill()
@@ -49,7 +58,7 @@ extension Inflater {
             // A code (at most 7 bits) and its repeat count (at most 7 bits).
             if reader.bitCount < 14 { try reader.refill() }
             let entry = workspace.codeLengthTable[reader.peek(HuffmanTable.codeLengthRootBits)]
-            guard entry & HuffmanTable.exceptional == 0 else { throw failure(.invalidCode(.codeLength)) }
+            guard entry & HuffmanTable.exceptional == 0 else { throw invalidCode(.codeLength, entry: entry) }
             reader.consume(entry: entry)
             let symbol = Int(entry >> 16)
             if symbol < 16 {
@@ -260,7 +269,7 @@ extension Inflater {
         if entry & HuffmanTable.exceptional != 0 {
             guard entry &>> 16 == 0 else {
                 self.reader = reader
-                throw failure(.invalidCode(.literalLength))
+                throw invalidCode(.literalLength, entry: entry)
             }
             reader.consume(entry: entry)
             return nil
@@ -273,7 +282,7 @@ extension Inflater {
         }
         guard distanceEntry & HuffmanTable.exceptional == 0 else {
             self.reader = reader
-            throw failure(.invalidCode(.distance))
+            throw invalidCode(.distance, entry: distanceEntry)
         }
         let distance = Self.decodeValue(distanceEntry, &reader)
         guard distance <= output - outputStart else {

@@ -270,6 +270,21 @@ final class PNGLeniencyTests: XCTestCase {
         XCTAssertEqual(try PNGDecoder().decode(spareFile, scale: 1, maxPixelSize: 2).width, 2)
     }
 
+    /// A fixed-code stream holding more than the image ends four bits into a reserved distance
+    /// code (30 or 31, five bits). zlib needs the fifth bit before it calls the code invalid, so
+    /// it waits for more input and libpng fails the file ("Not enough image data"); with one
+    /// more byte zlib sees the bad code past the image, where libpng only warns. Found by the
+    /// differential fuzz target (PNGDecoder took the padding's zero bit and accepted the file).
+    func test_streamEndingInsideAReservedDistanceCode_isTruncated_likeZlib() throws {
+        // 2 × 5 RGBA: 45 bytes, of the 236 the stream's matches make.
+        let header = PNGFile.chunk("IHDR", PNGFile.header(width: 2, height: 5, bitDepth: 8, colorType: 6))
+        let stream: [UInt8] = [0x78, 0xDA, 0x63, 0x1E, 0x6C, 0x00, 0x9F, 0x00, 0x85, 0x00, 0xFA]
+        XCTAssertEqual(error(header, PNGFile.chunk("IDAT", stream), end), .inflate(.truncated))
+        let file = Data(PNGChunkReader.signature + header + PNGFile.chunk("IDAT", stream) + end)
+        XCTAssertThrowsError(try PNGDecoder().decode(file, scale: 1, maxPixelSize: 1), "the streaming decode")
+        XCTAssertEqual(try decode(header, PNGFile.chunk("IDAT", stream + [0]), end).height, 5)
+    }
+
     /// The surplus (one byte) is followed by a dynamic block whose code-length code is empty.
     /// zlib accepts such a code and reads the code lengths with it, so it runs out of input
     /// before it finds the missing end-of-block code, and libpng rejects the file ("Not enough
