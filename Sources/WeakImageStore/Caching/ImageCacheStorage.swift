@@ -10,6 +10,11 @@ protocol ImageCacheStorage: AnyObject, Sendable {
     /// Whether one image per key is shared, so concurrent misses should coalesce into one load.
     var sharesImages: Bool { get }
 
+    /// Whether ``lookup(_:hint:released:)`` counts each call (the retain-count sweep's interval),
+    /// so that a lookup must probe once: the store's name hit path, which probes before the
+    /// full lookup and probes again after a miss, is skipped for such a storage.
+    var countsLookups: Bool { get }
+
     /// The image for `key`; `hint` says where it was last found and is updated.
     func lookup(_ key: ImageKey, hint: inout SlotHint, released: inout [CachedImage]) -> CacheLookup
     func store(_ image: CachedImage, for key: ImageKey, released: inout [CachedImage])

@@ -16,6 +16,7 @@ final class RetainCountSweepStorage: ImageCacheStorage, @unchecked Sendable {
     }
 
     var sharesImages: Bool { true }
+    var countsLookups: Bool { true }
     var strongCost: Int { map.strongCost }
     var strongCount: Int { map.strongCount }
     var weakCount: Int { 0 }

@@ -5,6 +5,7 @@ final class StrongStorage: ImageCacheStorage, @unchecked Sendable {
     @exclusivity(unchecked) private(set) var strongCost = 0
 
     var sharesImages: Bool { true }
+    var countsLookups: Bool { false }
     var strongCount: Int { images.count }
     var weakCount: Int { 0 }
 

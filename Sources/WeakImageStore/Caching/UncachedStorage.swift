@@ -1,6 +1,7 @@
 /// `.uncached` ("Resource"): keeps nothing, so every lookup decodes a new instance.
 final class UncachedStorage: ImageCacheStorage, @unchecked Sendable {
     var sharesImages: Bool { false }
+    var countsLookups: Bool { false }
     var strongCost: Int { 0 }
     var strongCount: Int { 0 }
     var weakCount: Int { 0 }

@@ -3,6 +3,7 @@ final class WeakStorage: ImageCacheStorage, @unchecked Sendable {
     @exclusivity(unchecked) private var table = WeakTable<ImageKey>()
 
     var sharesImages: Bool { true }
+    var countsLookups: Bool { false }
     var strongCost: Int { 0 }
     var strongCount: Int { 0 }
     var weakCount: Int { table.count }

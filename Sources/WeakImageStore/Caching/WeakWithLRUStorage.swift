@@ -25,6 +25,7 @@ final class WeakWithLRUStorage: ImageCacheStorage, @unchecked Sendable {
     }
 
     var sharesImages: Bool { true }
+    var countsLookups: Bool { false }
     var strongCost: Int { recentlyUsed.totalCost }
     var strongCount: Int { recentlyUsed.count }
     var weakCount: Int { table.count }

@@ -124,7 +124,8 @@ struct StoreState: Sendable {
     /// the image, counted as a hit. Nil leaves the lookup to ``lookUp(_:released:)``, which counts
     /// it; that small return, unlike a ``Step``, comes back in registers.
     mutating func hit(named name: String, released: inout [CachedImage]) -> CachedImage? {
-        guard let index = resolutions.index(ofName: name) else { return nil }
+        // A miss here is probed again by the full lookup: only storages whose probes are free.
+        guard !storage.countsLookups, let index = resolutions.index(ofName: name) else { return nil }
         switch lookUpFile(at: index, released: &released) {
         case .strongHit(let image):
             count(.strongHit)
