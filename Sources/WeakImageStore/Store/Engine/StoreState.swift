@@ -126,16 +126,7 @@ struct StoreState: Sendable {
     mutating func hit(named name: String, released: inout [CachedImage]) -> CachedImage? {
         // A miss here is probed again by the full lookup: only storages whose probes are free.
         guard !storage.countsLookups, let index = resolutions.index(ofName: name) else { return nil }
-        switch lookUpFile(at: index, released: &released) {
-        case .strongHit(let image):
-            count(.strongHit)
-            return image
-        case .weakHit(let image):
-            count(.weakHit)
-            return image
-        case .miss:
-            return nil
-        }
+        return countedHit(lookUpFile(at: index, released: &released))
     }
 
     /// Ends a synchronous lookup of a network image that memory does not hold, or sends it to
@@ -583,13 +574,20 @@ struct StoreState: Sendable {
     /// Counts a hit and returns it as found; nil for a miss, which is counted once its lookup ends.
     @inline(__always)
     private mutating func counted(_ found: CacheLookup) -> MemoryLookup? {
+        guard let image = countedHit(found) else { return nil }
+        return .found(image)
+    }
+
+    /// Counts a hit and returns its image; nil for a miss, which is counted once its lookup ends.
+    @inline(__always)
+    private mutating func countedHit(_ found: CacheLookup) -> CachedImage? {
         switch found {
         case .strongHit(let image):
             count(.strongHit)
-            return .found(image)
+            return image
         case .weakHit(let image):
             count(.weakHit)
-            return .found(image)
+            return image
         case .miss:
             return nil
         }
