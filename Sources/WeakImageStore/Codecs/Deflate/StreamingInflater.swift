@@ -40,10 +40,15 @@ struct StreamingInflater: ~Copyable {
     private var pieceOffset = 0
     /// A copy of the next compressed bytes, followed by ``BitReader/padding`` zeros.
     private let staging: UnsafeMutablePointer<UInt8>
+    /// The compressed bytes ``staging`` holds: ``stagingCount``, or the whole stream if smaller.
+    private let stagingCapacity: Int
     private var stagedCount = 0
     private var hasStagedEverything = false
     /// Window, then fresh output, then room for a match and the slack.
     private let buffer: UnsafeMutablePointer<UInt8>
+    /// The window and fresh output ``buffer`` holds: ``windowCount`` + ``chunkCount``, or the
+    /// whole output if smaller (an icon's stream then needs no more than its own size).
+    private let outputCapacity: Int
     private var inflater: Inflater
     private let expectedCount: Int
     /// The bytes handed out so far.
@@ -61,12 +66,13 @@ struct StreamingInflater: ~Copyable {
     init(pieces: [UnsafeRawBufferPointer], expectedCount: Int) {
         self.pieces = pieces
         self.expectedCount = expectedCount
-        staging = .allocate(capacity: Self.stagingCount + BitReader.padding)
-        staging.initialize(repeating: 0, count: Self.stagingCount + BitReader.padding)
-        let bufferCount = Self.windowCount + Self.chunkCount + Self.longestMatch + Inflater.outputSlack
-        buffer = .allocate(capacity: bufferCount)
-        // Unfiltering the rows handed out may read a byte or two past them.
-        buffer.initialize(repeating: 0, count: bufferCount)
+        stagingCapacity = min(Self.stagingCount, pieces.reduce(0) { $0 + $1.count })
+        staging = .allocate(capacity: stagingCapacity + BitReader.padding)
+        staging.initialize(repeating: 0, count: stagingCapacity + BitReader.padding)
+        outputCapacity = min(expectedCount, Self.windowCount + Self.chunkCount)
+        // Not initialized: the inflater writes every byte it hands out, and ``next()`` zeros the
+        // few bytes after them that a reader may look at.
+        buffer = .allocate(capacity: outputCapacity + Self.longestMatch + Inflater.outputSlack)
         inflater = Inflater(
             reader: BitReader(start: staging, count: 0), output: buffer, outputCount: 0,
             workspace: InflateWorkspace(), surplus: .discard
@@ -91,10 +97,10 @@ struct StreamingInflater: ~Copyable {
         slideWindow()
         let freshStart = inflater.output
         let remaining = expectedCount - deliveredCount
-        let physicalEnd = buffer + Self.windowCount + Self.chunkCount + Self.longestMatch
+        let physicalEnd = buffer + outputCapacity + Self.longestMatch
         let expectedEnd = freshStart + remaining
         inflater.outputEnd = physicalEnd - freshStart > remaining ? expectedEnd : physicalEnd
-        inflater.outputPause = buffer + Self.windowCount + Self.chunkCount
+        inflater.outputPause = buffer + outputCapacity
         do {
             try decode(freshStart: freshStart)
         } catch {
@@ -117,6 +123,8 @@ struct StreamingInflater: ~Copyable {
         guard count > 0 else { return nil }
         checksum = Adler32.checksum(freshStart, count: count, continuing: checksum)
         deliveredCount += count
+        // Unfiltering the rows handed out may read a byte or two past them.
+        (freshStart + count).update(repeating: 0, count: Inflater.outputSlack)
         return UnsafeBufferPointer(start: freshStart, count: count)
     }
 
@@ -261,9 +269,9 @@ struct StreamingInflater: ~Copyable {
         let kept = stagedCount - consumedBytes
         staging.update(from: staging + consumedBytes, count: kept)
         stagedCount = kept
-        while stagedCount < Self.stagingCount, pieceIndex < pieces.count {
+        while stagedCount < stagingCapacity, pieceIndex < pieces.count {
             let piece = pieces[pieceIndex]
-            let taken = min(Self.stagingCount - stagedCount, piece.count - pieceOffset)
+            let taken = min(stagingCapacity - stagedCount, piece.count - pieceOffset)
             if taken > 0, let base = piece.baseAddress {
                 (staging + stagedCount).update(
                     from: base.assumingMemoryBound(to: UInt8.self) + pieceOffset, count: taken

@@ -48,8 +48,8 @@ import Foundation
 ///
 /// Hostile input cannot crash the decoder, make it loop or allocate without bound: the size
 /// limits are checked from the header before anything is allocated, the image data is
-/// decompressed into a buffer of exactly the size the header implies, and any surplus into a
-/// fixed 64 KiB window.
+/// decompressed a chunk at a time into fixed buffers (an interlaced image's into a buffer of
+/// exactly the size the header implies), and any surplus into a fixed 64 KiB window.
 public struct PNGDecoder: ImageDecoding {
     /// The most pixels (`width * height`) an image may have. Defaults to 64 Mi (67 108 864),
     /// which allows 8192 × 8192 and makes at most a 256 MiB RGBA bitmap. Values above
@@ -58,6 +58,10 @@ public struct PNGDecoder: ImageDecoding {
     /// The largest width or height an image may have, in pixels. Defaults to 32 768, twice the
     /// largest texture side common GPUs accept; PNG itself allows up to 2³¹ − 1.
     public var maximumDimension: Int
+    /// The most filtered bytes a non-interlaced image may have to be inflated whole into its
+    /// bitmap's buffer rather than streamed (see ``PNGRowStream``); tests lower it to stream
+    /// small images too.
+    var wholeInflationLimit = PNGRowStream.defaultWholeInflationLimit
 
     /// Creates a decoder with size limits.
     ///
@@ -122,37 +126,35 @@ public struct PNGDecoder: ImageDecoding {
             header: header, palette: contents.palette, transparency: contents.transparency
         )
         let outputCount = header.width * header.height * expansion.format.bytesPerPixel
-        let reconstruction = PNGReconstruction(header: header, passes: passes, expansion: expansion)
-        // A non-interlaced image is decompressed into the bitmap's own buffer, placed so that
-        // each output row only overwrites filtered rows already used (see PNGReconstruction).
-        // That saves a temporary buffer as large as the image, at the price of a bitmap buffer up
-        // to `height + 16` bytes larger than its pixels. Interlaced and 16-bit images, whose
-        // filtered data is larger than or scattered over the output, use a temporary buffer.
-        let sharedCount = max(outputCount, filteredCount)
-        let sharesBuffer = !header.isInterlaced && filteredCount <= outputCount + header.height
-        // A store that no longer needs the image stops the decode here, between deflate blocks
-        // (see inflate) or after inflating.
+        // A store that no longer needs the image stops the decode here, between inflated chunks
+        // or deflate blocks, or after inflating.
         let cancellation = DecodeCancellation.current.get()
         if let cancellation, cancellation.shouldStop() { throw .cancelled }
         var failure: PNGError?
-        let capacity = sharesBuffer ? sharedCount + Inflater.outputSlack : outputCount
+        let capacity =
+            header.isInterlaced
+            ? outputCount
+            : PNGRowStream.outputCapacity(
+                outputCount: outputCount, filteredCount: filteredCount, header: header,
+                wholeInflationLimit: wholeInflationLimit)
         let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
             // Width and height are at least 1, so the buffer is never empty.
             guard let output = buffer.baseAddress else { return }
             do throws(PNGError) {
-                if sharesBuffer {
-                    let filtered = output + (sharedCount - filteredCount)
-                    try inflate(contents, into: filtered, count: filteredCount)
-                    if let cancellation, cancellation.shouldStop() { throw .cancelled }
-                    try Self.checkFilterTypes(filtered, passes: passes)
-                    reconstruction.reconstruct(filtered, into: output)
-                } else {
+                if header.isInterlaced {
+                    // Adam7 scatters each pass over the whole image, so the passes are inflated
+                    // whole first.
                     let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredCount + Inflater.outputSlack)
                     defer { filtered.deallocate() }
-                    try inflate(contents, into: filtered, count: filteredCount)
+                    try contents.inflateImageData(into: filtered, count: filteredCount)
                     if let cancellation, cancellation.shouldStop() { throw .cancelled }
                     try Self.checkFilterTypes(filtered, passes: passes)
-                    reconstruction.reconstruct(filtered, into: output)
+                    PNGInterlacedReconstruction(header: header, passes: passes, expansion: expansion)
+                        .reconstruct(filtered, into: output)
+                } else {
+                    try PNGRowStream.reconstructImage(
+                        of: contents, expansion: expansion, filteredCount: filteredCount,
+                        wholeInflationLimit: wholeInflationLimit, into: output)
                 }
                 initializedCount = outputCount
             } catch {
@@ -178,37 +180,6 @@ public struct PNGDecoder: ImageDecoding {
         }
         let passes = PNGPass.passes(of: header)
         return (passes, passes.reduce(0) { $0 + $1.filteredByteCount })
-    }
-
-    /// Joins the IDAT data into one padded buffer and decompresses it.
-    private func inflate(
-        _ contents: PNGContents, into filtered: UnsafeMutablePointer<UInt8>, count: Int
-    ) throws(PNGError) {
-        let compressedCount = contents.imageDataCount
-        let compressed = UnsafeMutableRawPointer.allocate(
-            byteCount: compressedCount + BitReader.padding, alignment: 16
-        )
-        defer { compressed.deallocate() }
-        var offset = 0
-        for segment in contents.imageData where !segment.isEmpty {
-            if let base = segment.baseAddress {
-                (compressed + offset).copyMemory(from: base, byteCount: segment.count)
-            }
-            offset += segment.count
-        }
-        (compressed + compressedCount).initializeMemory(as: UInt8.self, repeating: 0, count: BitReader.padding)
-        let input = compressed.bindMemory(to: UInt8.self, capacity: compressedCount + BitReader.padding)
-        // A store that no longer needs the image stops the decode between deflate blocks.
-        let shouldStop = DecodeCancellation.current.get().map { cancellation in { cancellation.shouldStop() } }
-        let completed: Bool
-        do {
-            completed = try Inflater.inflate(
-                zlib: input, count: compressedCount, into: filtered, count: count, surplus: .discard,
-                shouldStop: shouldStop)
-        } catch {
-            throw .inflate(error)
-        }
-        if !completed { throw .cancelled }
     }
 
     /// Rejects the data if any row has a filter type other than 0...4, so that reconstruction,

@@ -1,17 +1,107 @@
-/// Reconstructs the rows of a non-interlaced PNG one at a time while its data is inflated, and
-/// hands each finished row, converted to the output format, to a consumer.
+/// Reconstructs the rows of a non-interlaced PNG one at a time while its data is inflated, into
+/// a bitmap (a full decode) or one at a time to a consumer (a streaming thumbnail).
 ///
-/// Beyond the file's bytes it holds the streaming inflater's window, chunk and input copy, two
-/// unfiltered rows (this one and the one above), one row for filtered data that straddles two
-/// inflated chunks, and one converted row; never the image. A filtered row that lies within a
-/// chunk (most rows) is unfiltered straight from the inflater's buffer; 8-bit RGB is unfiltered
-/// and widened to RGBA in one pass, as in a full decode.
+/// Beyond the file's bytes and the output it holds the streaming inflater's window, chunk and
+/// input copy, two unfiltered rows (this one and the one above), one row for filtered data that
+/// straddles two inflated chunks, and one converted row; never the whole filtered data. A
+/// filtered row that lies within a chunk (most rows) is unfiltered straight from the inflater's
+/// buffer while it is in the cache, and the inflated bytes are checked against the stream's
+/// Adler-32 a chunk at a time, also from the cache.
 ///
-/// Errors come in the order a full decode reports them: a row with an undefined filter type is
-/// noted, treated as unfiltered and reported only once the whole stream has been checked, as the
-/// full decode inflates everything before it looks at filter types.
+/// A small image's full decode (at most ``defaultWholeInflationLimit`` filtered bytes, which the
+/// cache holds anyway) is inflated whole instead, into the end of the bitmap's own buffer, and its
+/// rows are unfiltered from there: that touches no memory beyond the bitmap, where a streaming
+/// inflater's buffers would double it.
+///
+/// Rows whose bytes already are the output bytes (8-bit gray, gray + alpha, RGBA) and 8-bit RGB
+/// rows (widened to RGBA on the way) are unfiltered straight into their output row, reading the
+/// row above from the output; other rows are unfiltered into the row buffers and converted from
+/// there.
+///
+/// Errors come in the order the stream defines them: a row with an undefined filter type is
+/// noted, treated as unfiltered and reported only once the whole stream has been checked, so
+/// that a stream that is also broken reports its deflate error.
 enum PNGRowStream {
-    /// Inflates, unfilters and converts every row, top to bottom.
+    /// The most filtered bytes a full decode inflates whole, in the bitmap's buffer.
+    static let defaultWholeInflationLimit = 256 << 10
+
+    /// The bytes a full decode's output buffer needs for an image of `outputCount` bytes.
+    ///
+    /// An image of at most `wholeInflationLimit` filtered bytes whose filtered data fits (at most
+    /// one byte a row more than its pixels: not 16-bit samples) is inflated into the end of the
+    /// bitmap's own buffer, so the buffer holds the larger of the two plus
+    /// ``Inflater/outputSlack``.
+    static func outputCapacity(
+        outputCount: Int, filteredCount: Int, header: PNGHeader, wholeInflationLimit: Int
+    ) -> Int {
+        inflatesIntoOutput(
+            outputCount: outputCount, filteredCount: filteredCount, header: header, limit: wholeInflationLimit)
+            ? max(outputCount, filteredCount) + Inflater.outputSlack : outputCount
+    }
+
+    private static func inflatesIntoOutput(
+        outputCount: Int, filteredCount: Int, header: PNGHeader, limit: Int
+    ) -> Bool {
+        filteredCount <= limit && filteredCount <= outputCount + header.height
+    }
+
+    /// Inflates, unfilters and converts every row into `output`, top to bottom.
+    ///
+    /// A small image is inflated whole into the end of `output` first (see
+    /// ``outputCapacity(outputCount:filteredCount:header:wholeInflationLimit:)``). Each output row then only
+    /// overwrites filtered bytes already used: an output pixel is written after the filtered
+    /// bytes of the same pixel have been read, filtered row `y` never starts before output row
+    /// `y`, and output row `y` never ends after filtered row `y + 1` starts.
+    ///
+    /// - Parameters:
+    ///   - contents: A non-interlaced image's chunks; the size limits already checked.
+    ///   - expansion: The conversion to the output format.
+    ///   - filteredCount: The exact decompressed size: `height * (rowByteCount + 1)`.
+    ///   - wholeInflationLimit: The most filtered bytes inflated whole.
+    ///   - output: Room for ``outputCapacity(outputCount:filteredCount:header:wholeInflationLimit:)`` bytes; the
+    ///     first `width * height` pixels in `expansion.format` are written unless an error is
+    ///     thrown.
+    /// - Throws: ``PNGError/inflate(_:)``, ``PNGError/badFilterType(_:row:)``, or
+    ///   ``PNGError/cancelled`` when a store stops the load (polled once per inflated chunk, or
+    ///   between deflate blocks of a small image).
+    static func reconstructImage(
+        of contents: PNGContents, expansion: PixelExpansion, filteredCount: Int, wholeInflationLimit: Int,
+        into output: UnsafeMutablePointer<UInt8>
+    ) throws(PNGError) {
+        let header = contents.header
+        let outputRowCount = header.width * expansion.format.bytesPerPixel
+        let outputCount = header.height * outputRowCount
+        let outputRow = { (y: Int, _: UnsafeMutablePointer<UInt8>?) in output + y * outputRowCount }
+        let inflatesWhole = inflatesIntoOutput(
+            outputCount: outputCount, filteredCount: filteredCount, header: header, limit: wholeInflationLimit)
+        guard !inflatesWhole else {
+            let filtered = output + (max(outputCount, filteredCount) - filteredCount)
+            var isInflated = false
+            try reconstruct(
+                header, expansion: expansion,
+                nextChunk: { () throws(PNGError) in
+                    guard !isInflated else { return nil }
+                    isInflated = true
+                    try contents.inflateImageData(into: filtered, count: filteredCount)
+                    return UnsafeBufferPointer(start: filtered, count: filteredCount)
+                },
+                outputRow: outputRow, rowFinished: { _ in })
+            return
+        }
+        var prefaulter = PagePrefaulter(UnsafeMutableBufferPointer(start: output, count: outputCount))
+        var inflater = StreamingInflater(pieces: contents.imageData, expectedCount: filteredCount)
+        try reconstruct(
+            header, expansion: expansion,
+            nextChunk: { () throws(PNGError) in try inflater.nextChunk() },
+            outputRow: { y, rowBuffer in
+                let row = outputRow(y, rowBuffer)
+                prefaulter.prepare(through: row + outputRowCount)
+                return row
+            },
+            rowFinished: { _ in })
+    }
+
+    /// Inflates, unfilters and converts every row, top to bottom, handing each to `consumer`.
     ///
     /// - Parameters:
     ///   - contents: A non-interlaced image's chunks; the size limits already checked.
@@ -26,85 +116,119 @@ enum PNGRowStream {
         consumer: (UnsafePointer<UInt8>) -> Void
     ) throws(PNGError) {
         let header = contents.header
+        let convertedCount = header.width * expansion.format.bytesPerPixel
+        let converted = UnsafeMutablePointer<UInt8>.allocate(capacity: convertedCount)
+        defer { converted.deallocate() }
+        var inflater = StreamingInflater(pieces: contents.imageData, expectedCount: filteredCount)
+        try reconstruct(
+            header, expansion: expansion,
+            nextChunk: { () throws(PNGError) in try inflater.nextChunk() },
+            outputRow: { _, rowBuffer in rowBuffer ?? converted }, rowFinished: consumer)
+    }
+
+    /// The loop both entry points share.
+    ///
+    /// - Parameters:
+    ///   - nextChunk: The next inflated bytes (followed by at least two readable bytes), `nil`
+    ///     once the stream is checked to its end.
+    ///   - outputRow: Where row `y` goes, given the row buffer it would be unfiltered into where
+    ///     the output format needs no conversion (`nil` where it does). A row unfiltered straight
+    ///     into the output reads the row above from where `outputRow` put it.
+    ///   - rowFinished: Called with each finished row.
+    @inline(__always)
+    private static func reconstruct(
+        _ header: PNGHeader, expansion: PixelExpansion,
+        nextChunk: () throws(PNGError) -> UnsafeBufferPointer<UInt8>?,
+        outputRow: (_ y: Int, _ rowBuffer: UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<UInt8>,
+        rowFinished: (UnsafePointer<UInt8>) -> Void
+    ) throws(PNGError) {
         let rowByteCount = header.rowByteCount(width: header.width)
         let filteredRowCount = rowByteCount + 1
         let widensRGB = expansion.isOpaqueRGB8
+        let unfiltersIntoOutput = widensRGB || expansion.isCopy
         // Unfiltering reads a few bytes past the row above and past its own row.
         let rowCapacity = max(rowByteCount, widensRGB ? header.width * 4 : 0) + Inflater.outputSlack
         let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowCapacity)
+        // Row 0's "row above" is the second buffer, all zeros until row 1 is written there.
         rows.initialize(repeating: 0, count: 2 * rowCapacity)
         defer { rows.deallocate() }
         let straddling = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredRowCount + Inflater.outputSlack)
         straddling.initialize(repeating: 0, count: filteredRowCount + Inflater.outputSlack)
         defer { straddling.deallocate() }
-        let convertedCount = expansion.isCopy || widensRGB ? 0 : header.width * expansion.format.bytesPerPixel
-        let converted = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, convertedCount))
-        defer { converted.deallocate() }
 
-        var inflater = StreamingInflater(pieces: contents.imageData, expectedCount: filteredCount)
         var y = 0
         var straddlingCount = 0
+        var above = UnsafePointer(rows + rowCapacity)
         var badFilter: (type: UInt8, row: Int)?
         let cancellation = DecodeCancellation.current.get()
         var stopped = false
-        do {
-            while let chunk = try inflater.next() {
-                if let cancellation, cancellation.shouldStop() {
-                    stopped = true
-                    break
-                }
-                // A chunk is never empty, so it has a base address.
-                guard let chunkStart = chunk.baseAddress else { continue }
-                var offset = 0
-                while offset < chunk.count {
-                    let filtered: UnsafePointer<UInt8>
-                    if straddlingCount == 0, chunk.count - offset >= filteredRowCount {
-                        // Followed by more data or the inflater's slack, which unfiltering may read.
-                        filtered = chunkStart + offset
-                        offset += filteredRowCount
-                    } else {
-                        let taken = min(filteredRowCount - straddlingCount, chunk.count - offset)
-                        (straddling + straddlingCount).update(from: chunkStart + offset, count: taken)
-                        straddlingCount += taken
-                        offset += taken
-                        guard straddlingCount == filteredRowCount else { continue }
-                        filtered = UnsafePointer(straddling)
-                        straddlingCount = 0
-                    }
-                    // The inflater hands out at most `filteredCount` bytes, so `y < height`.
-                    var filterType = filtered[0]
-                    if filterType >= Unfilter.filterTypeCount {
-                        if badFilter == nil { badFilter = (filterType, y) }
-                        filterType = 0
-                    }
-                    let current = rows + (y & 1) * rowCapacity
-                    // Row 0's "row above" is the other buffer, still all zeros.
-                    let above = UnsafePointer(rows + ((y + 1) & 1) * rowCapacity)
-                    if widensRGB {
-                        Unfilter.unfilterRGBRowToRGBA(
-                            filterType: filterType, row: filtered + 1, prior: above, into: current,
-                            pixelCount: header.width
-                        )
-                        consumer(current)
-                    } else {
-                        Unfilter.unfilterRow(
-                            filterType: filterType, row: filtered + 1, prior: above, into: current,
-                            count: rowByteCount, bytesPerPixel: header.filterBytesPerPixel
-                        )
-                        if expansion.isCopy {
-                            consumer(current)
-                        } else {
-                            expansion.expand(current, pixelCount: header.width, into: converted)
-                            consumer(converted)
-                        }
-                    }
-                    y += 1
-                }
+        while let chunk = try nextChunk() {
+            if let cancellation, cancellation.shouldStop() {
+                stopped = true
+                break
             }
-        } catch {
-            throw .inflate(error)
+            // A chunk is never empty, so it has a base address.
+            guard let chunkStart = chunk.baseAddress else { continue }
+            var offset = 0
+            while offset < chunk.count {
+                let filtered: UnsafePointer<UInt8>
+                if straddlingCount == 0, chunk.count - offset >= filteredRowCount {
+                    // Followed by more data or the inflater's slack, which unfiltering may read.
+                    filtered = chunkStart + offset
+                    offset += filteredRowCount
+                } else {
+                    let taken = min(filteredRowCount - straddlingCount, chunk.count - offset)
+                    (straddling + straddlingCount).update(from: chunkStart + offset, count: taken)
+                    straddlingCount += taken
+                    offset += taken
+                    guard straddlingCount == filteredRowCount else { continue }
+                    filtered = UnsafePointer(straddling)
+                    straddlingCount = 0
+                }
+                // The inflater hands out at most `filteredCount` bytes, so `y < height`.
+                var filterType = filtered[0]
+                if filterType >= Unfilter.filterTypeCount {
+                    if badFilter == nil { badFilter = (filterType, y) }
+                    filterType = 0
+                }
+                let rowBuffer = rows + (y & 1) * rowCapacity
+                let destination = outputRow(y, unfiltersIntoOutput ? rowBuffer : nil)
+                if widensRGB {
+                    Unfilter.unfilterRGBRowToRGBA(
+                        filterType: filterType, row: filtered + 1, prior: above, into: destination,
+                        pixelCount: header.width
+                    )
+                    above = UnsafePointer(destination)
+                } else if expansion.isCopy {
+                    Unfilter.unfilterRow(
+                        filterType: filterType, row: filtered + 1, prior: above, into: destination,
+                        count: rowByteCount, bytesPerPixel: header.filterBytesPerPixel
+                    )
+                    above = UnsafePointer(destination)
+                } else {
+                    Unfilter.unfilterRow(
+                        filterType: filterType, row: filtered + 1, prior: above, into: rowBuffer,
+                        count: rowByteCount, bytesPerPixel: header.filterBytesPerPixel
+                    )
+                    expansion.expand(rowBuffer, pixelCount: header.width, into: destination)
+                    above = UnsafePointer(rowBuffer)
+                }
+                rowFinished(destination)
+                y += 1
+            }
         }
         if stopped { throw .cancelled }
         if let badFilter { throw .badFilterType(badFilter.type, row: badFilter.row) }
+    }
+}
+
+extension StreamingInflater {
+    /// ``next()``, its errors as the PNG decoder reports them.
+    fileprivate mutating func nextChunk() throws(PNGError) -> UnsafeBufferPointer<UInt8>? {
+        do {
+            return try next()
+        } catch {
+            throw .inflate(error)
+        }
     }
 }

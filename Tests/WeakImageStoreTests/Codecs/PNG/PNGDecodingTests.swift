@@ -104,8 +104,8 @@ final class PNGDecodingTests: XCTestCase {
                             )
                             let filterTypes = (0..<5).map { _ in UInt8(random.next() % 5) }
                             let file = image.encoded(interlaced: interlaced, filterTypes: filterTypes)
-                            // When
-                            let bitmap = try PNGDecoder().decode(file, scale: 1)
+                            // When: decoded whole and streamed (as large images are)
+                            let bitmap = try PNGTestFiles.decodedBothWays(file).get()
                             // Then
                             let expected = image.expected()
                             let label =
@@ -203,6 +203,62 @@ final class PNGDecodingTests: XCTestCase {
             filteredData: [0, 1, 2, 3, 4]
         )
         XCTAssertEqual(try PNGDecoder().decode(rgba, scale: 1).pixels, [1, 2, 3, 4])
+    }
+
+    // MARK: Large images
+
+    /// Images of more filtered bytes than a decode inflates whole, in every output path: RGB
+    /// widened to RGBA, RGBA and gray copied, 16-bit and palettes converted through row buffers.
+    func test_largeImages_areStreamed_andKeepEveryPixel() throws {
+        var random = SeededGenerator(seed: 7)
+        let limit = PNGRowStream.defaultWholeInflationLimit
+        for (colorType, bitDepth, width, height) in [
+            (UInt8(2), 8, 401, 300), (6, 8, 257, 300), (0, 8, 640, 500), (2, 16, 173, 301), (3, 8, 700, 400),
+        ] {
+            // Given: smooth rows with noise (so that deflate finds matches), every filter type
+            let channels = [0: 1, 2: 3, 3: 1, 6: 4][Int(colorType)] ?? 1
+            let maximum = (1 << bitDepth) - 1
+            let pixels = (0..<height).map { y in
+                (0..<width).map { x in
+                    (0..<channels).map { channel in
+                        min(maximum, (x * 7 + y * 3 + channel * 50) % (maximum + 1) + Int(random.next() % 3))
+                    }
+                }
+            }
+            var image = TestImage(
+                width: width, height: height, colorType: colorType, bitDepth: bitDepth, pixels: pixels)
+            if colorType == 3 {
+                image.palette = (0..<(256 * 3)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            }
+            let file = image.encoded(interlaced: false, filterTypes: [0, 1, 2, 3, 4, 4, 1])
+            let label = "color type \(colorType), \(bitDepth)-bit, \(width) × \(height)"
+            XCTAssertGreaterThan(height * (1 + (width * channels * bitDepth + 7) / 8), limit, label)
+            // When
+            let bitmap = try PNGDecoder().decode(file, scale: 1)
+            // Then
+            let expected = image.expected()
+            XCTAssertEqual(bitmap.format, expected.format, label)
+            XCTAssertEqual(bitmap.pixels, expected.pixels, label)
+        }
+    }
+
+    func test_largeImage_withAnUndefinedFilterType_namesItsRow_afterCheckingTheStream() throws {
+        // Given: 300 rows of 1 000 gray bytes; row 250 has filter type 9
+        var filtered: [UInt8] = []
+        for y in 0..<300 {
+            filtered += [y == 250 ? 9 : 1] + [UInt8](repeating: UInt8(y % 256), count: 1_000)
+        }
+        let file = PNGFile.png(width: 1_000, height: 300, colorType: 0, filteredData: filtered)
+        // When / Then
+        XCTAssertEqual(PNGTestFiles.decodingError(file), .badFilterType(9, row: 250))
+        // And a stream also cut short reports the cut, as libpng reads the stream first
+        let cut = PNGFile.file(
+            PNGFile.chunk("IHDR", PNGFile.header(width: 1_000, height: 300, bitDepth: 8, colorType: 0)),
+            PNGFile.chunk("IDAT", Array(ZlibStream.stored(filtered).dropLast(10_000))),
+            PNGFile.chunk("IEND"))
+        guard case .inflate = PNGTestFiles.decodingError(cut) else {
+            return XCTFail("a cut stream should fail inflating")
+        }
     }
 
     // MARK: Chunk layout

@@ -27,8 +27,10 @@ final class PNGLeniencyTests: XCTestCase {
     private let opaqueRGB: [UInt8] = [1, 2, 3, 255, 4, 5, 6, 255]
 
     /// Decodes the signature followed by `chunks`.
-    private func decode(_ chunks: [UInt8]...) throws -> Bitmap {
-        try PNGDecoder().decode(Data(PNGChunkReader.signature + chunks.joined()), scale: 1)
+    private func decode(_ chunks: [UInt8]..., file: StaticString = #filePath, line: UInt = #line) throws -> Bitmap {
+        try Files.decodedBothWays(
+            Data(PNGChunkReader.signature + chunks.joined()), file: file, line: line
+        ).get()
     }
 
     private func error(_ chunks: [UInt8]...) -> PNGError? {

@@ -31,9 +31,10 @@ final class PNGSuiteConformanceTests: XCTestCase {
         for entry in entries {
             // When
             let bitmap: Bitmap
-            do {
-                bitmap = try PNGDecoder().decode(PNGTestFiles.suiteFile(entry.name), scale: 1)
-            } catch {
+            switch PNGTestFiles.decodedBothWays(try PNGTestFiles.suiteFile(entry.name)) {
+            case .success(let decoded):
+                bitmap = decoded
+            case .failure(let error):
                 XCTFail("\(entry.name): threw \(error)")
                 continue
             }

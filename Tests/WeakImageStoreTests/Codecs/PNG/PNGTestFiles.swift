@@ -43,13 +43,50 @@ enum PNGTestFiles {
         return try Data(contentsOf: suiteDirectory().appendingPathComponent("reference/\(base).rgba"))
     }
 
-    /// Decodes with the default decoder and returns the typed error, or `nil` if decoding succeeds.
-    static func decodingError(_ data: Data, decoder: PNGDecoder = PNGDecoder()) -> PNGError? {
-        do {
-            _ = try decoder.decode(data, scale: 1)
-            return nil
-        } catch {
-            return error
+    /// A decoder that streams every non-interlaced image through ``PNGRowStream``'s inflater, as
+    /// a full decode streams large images, where the default inflates small ones whole.
+    static let streamingDecoder: PNGDecoder = {
+        var decoder = PNGDecoder()
+        decoder.wholeInflationLimit = 0
+        return decoder
+    }()
+
+    /// Decodes `data` both ways (whole and streamed, see ``streamingDecoder``), fails the test if
+    /// the two differ in pixels or error, and returns the default decoder's outcome.
+    static func decodedBothWays(
+        _ data: Data, decoder: PNGDecoder = PNGDecoder(), file: StaticString = #filePath, line: UInt = #line
+    ) -> Result<Bitmap, PNGError> {
+        func outcome(_ decoder: PNGDecoder) -> Result<Bitmap, PNGError> {
+            do {
+                return .success(try decoder.decode(data, scale: 1))
+            } catch {
+                return .failure(error)
+            }
         }
+        let whole = outcome(decoder)
+        var streaming = decoder
+        streaming.wholeInflationLimit = 0
+        switch (whole, outcome(streaming)) {
+        case (.success(let bitmap), .success(let streamed)):
+            XCTAssertEqual(streamed.format, bitmap.format, "streamed decode's format", file: file, line: line)
+            XCTAssertEqual(streamed.pixels, bitmap.pixels, "streamed decode's pixels", file: file, line: line)
+        case (.failure(let error), .failure(let streamed)):
+            XCTAssertEqual(streamed, error, "streamed decode's error", file: file, line: line)
+        case (_, let streamed):
+            XCTFail("whole decode: \(whole), streamed decode: \(streamed)", file: file, line: line)
+        }
+        return whole
+    }
+
+    /// Decodes with `decoder`, checked against a streamed decode (see
+    /// ``decodedBothWays(_:decoder:file:line:)``), and returns the typed error, or `nil` if
+    /// decoding succeeds.
+    static func decodingError(
+        _ data: Data, decoder: PNGDecoder = PNGDecoder(), file: StaticString = #filePath, line: UInt = #line
+    ) -> PNGError? {
+        guard case .failure(let error) = decodedBothWays(data, decoder: decoder, file: file, line: line) else {
+            return nil
+        }
+        return error
     }
 }
