@@ -13,7 +13,8 @@
 // A disagreement crashes with a message saying what differs: one side accepts and the other
 // rejects, or both accept with different sizes, formats or pixels; libpng's warnings and error
 // are printed with it. The one difference kept on purpose is `documentedDifference(ours:input:)`;
-// it has regression tests (PNGLeniencyTests).
+// it has regression tests (PNGLeniencyTests). Every input is also decoded streamed (as large
+// images are, see PNGRowStream), which must give the same pixels or error as the whole decode.
 //
 // Inputs of even length have every chunk's CRC recomputed before both decoders see them, so the
 // fuzzer can explore what is inside chunks instead of stopping at the CRC; odd lengths are
@@ -25,17 +26,34 @@ private let maximumDimension = 4096
 private let decoder = PNGDecoder(
     maximumPixelCount: maximumDimension * maximumDimension, maximumDimension: maximumDimension
 )
+/// The same decoder, streaming every non-interlaced image.
+private let streamingDecoder: PNGDecoder = {
+    var streaming = decoder
+    streaming.wholeInflationLimit = 0
+    return streaming
+}()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNGAgainstLibpng(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     var input = [UInt8](UnsafeBufferPointer(start: bytes, count: count))
     if count % 2 == 0 { recomputeChunkChecksums(&input) }
-    let ours: Result<Bitmap, PNGError> = input.withUnsafeBytes { raw in
-        do throws(PNGError) {
-            return .success(try decoder.decode(bytes: raw, scale: 1))
-        } catch {
-            return .failure(error)
+    func decode(with decoder: PNGDecoder) -> Result<Bitmap, PNGError> {
+        input.withUnsafeBytes { raw in
+            do throws(PNGError) {
+                return .success(try decoder.decode(bytes: raw, scale: 1))
+            } catch {
+                return .failure(error)
+            }
         }
+    }
+    let ours = decode(with: decoder)
+    switch (ours, decode(with: streamingDecoder)) {
+    case (.success(let bitmap), .success(let streamed)) where streamed.pixels == bitmap.pixels:
+        break
+    case (.failure(let error), .failure(let streamed)) where streamed == error:
+        break
+    case (let whole, let streamed):
+        fatalError("DISAGREEMENT: the whole decode gives \(whole), the streamed one \(streamed)")
     }
     let libpng = LibpngResult(decoding: input)
     compare(ours, libpng, input: input)
