@@ -451,9 +451,13 @@ struct JPEGFileDecoder {
         var failure: JPEGError?
         let output = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
+            var prefaulter = PagePrefaulter(buffer)
+            let rowByteCount = width * converter.bytesPerPixel
             func renderBand(_ band: Int) {
                 let start = band * bandHeight
-                rowSource.render(start..<min(start + bandHeight, height), converter: converter, into: base)
+                let end = min(start + bandHeight, height)
+                prefaulter.prepare(through: base + end * rowByteCount)
+                rowSource.render(start..<end, converter: converter, into: base)
             }
             do throws(JPEGError) {
                 try produce(ring) { mcuRow in
