@@ -424,7 +424,7 @@ final class StoreEngine: Sendable {
     /// Ends a load: stores its image and hands the result to its waiters.
     private func finish(
         _ load: LoadID?, of key: ImageKey, for request: ImageRequest?,
-        result: Result<CachedImage, ImageStoreError>, decoded: StoreState.Decoded? = nil, reservedCost: Int = 0
+        result: Result<CachedImage, ImageStoreError>, decoded: StoreState.DecoderOutcome? = nil, reservedCost: Int = 0
     ) -> Result<CachedImage, ImageStoreError> {
         var released: [CachedImage] = []
         let waiters = state.withLock {

@@ -452,7 +452,7 @@ struct StoreState: Sendable {
     }
 
     /// How a finished load's decoder ended, when it ran.
-    enum Decoded {
+    enum DecoderOutcome {
         /// The file was whole, or the decoder failed.
         case intact
         /// The decoder showed a damaged file, as well as it could.
@@ -466,7 +466,7 @@ struct StoreState: Sendable {
     /// - Returns: The waiters owed the result.
     mutating func finishLoad(
         _ load: LoadID?, of key: ImageKey, for request: ImageRequest?,
-        result: Result<CachedImage, ImageStoreError>, decoded: Decoded?, reservedCost: Int,
+        result: Result<CachedImage, ImageStoreError>, decoded: DecoderOutcome?, reservedCost: Int,
         released: inout [CachedImage]
     ) -> [LoadWaiter] {
         if let decoded {
