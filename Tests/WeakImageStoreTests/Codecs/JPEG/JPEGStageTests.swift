@@ -1,3 +1,4 @@
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -49,6 +50,51 @@ final class JPEGStageTests: XCTestCase {
             let exact = 128 + 100.0 / 4 * 0.5.squareRoot() * cos(Double(2 * x + 1) * .pi / 16)
             XCTAssertEqual(Double(output[x]), exact, accuracy: 1, "x \(x)")
             XCTAssertEqual(output[56 + x], output[x], "rows are equal")
+        }
+    }
+
+    func test_reducedInverseDCTs_inVectorLanes_matchLibjpegs64BitArithmetic() {
+        // Given: random blocks, sparse like photos' or dense, with coefficients and multipliers
+        // small (the vector path) or up to 16 bits (the 64-bit path, and the wrapping row pass)
+        var random = SeededGenerator(seed: 24)
+        let range = JPEGInverseDCT.rangeLimit
+        for trial in 0..<20_000 {
+            let magnitude = [4, 64, 1024, 32767][trial % 4]
+            let density = [2, 8, 64][trial % 3]
+            var block = [Int16](repeating: 0, count: 64)
+            for _ in 0..<density { block[random.int(in: 0...63)] = Int16(random.int(in: -magnitude...magnitude)) }
+            let quantization = (0..<64).map { _ in
+                Int32(Int16(truncatingIfNeeded: random.int(in: 1...(trial % 5 == 0 ? 65535 : 40))))
+            }
+            for size in [4, 2] {
+                // When: each transform runs
+                var vector = [UInt8](repeating: 0, count: size * size)
+                var reference = vector
+                block.withUnsafeBufferPointer { b in
+                    quantization.withUnsafeBufferPointer { q in
+                        range.withUnsafeBufferPointer { r in
+                            let (b, q, r) = (b.baseAddress!, q.baseAddress!, r.baseAddress!)
+                            vector.withUnsafeMutableBufferPointer { o in
+                                if size == 4 {
+                                    JPEGInverseDCT.transform4x4(b, q, o.baseAddress!, stride: 4, range: r)
+                                } else {
+                                    JPEGInverseDCT.transform2x2(b, q, o.baseAddress!, stride: 2, range: r)
+                                }
+                            }
+                            reference.withUnsafeMutableBufferPointer { o in
+                                if size == 4 {
+                                    JPEGInverseDCT.transform4x4Wide(b, q, o.baseAddress!, stride: 4, range: r)
+                                } else {
+                                    JPEGInverseDCT.transform2x2Wide(b, q, o.baseAddress!, stride: 2, range: r)
+                                }
+                            }
+                        }
+                    }
+                }
+                // Then: the same samples
+                XCTAssertEqual(vector, reference, "trial \(trial), size \(size)")
+                if vector != reference { return }
+            }
         }
     }
 
