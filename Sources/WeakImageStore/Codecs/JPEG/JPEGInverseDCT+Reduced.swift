@@ -30,7 +30,7 @@ extension JPEGInverseDCT {
         }
         @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
             let multiplier = multipliers.loadUnaligned(fromByteOffset: 32 * row, as: SIMD8<Int32>.self)
-            return widened(coefficients + 16 * row) &* ((multiplier &<< 16) &>> 16)
+            return JPEGVectorLanes.widened(int16s: coefficients + 16 * row) &* ((multiplier &<< 16) &>> 16)
         }
         // Row 4 is never read.
         let (x0, x1, x2, x3) = (dequantized(0), dequantized(1), dequantized(2), dequantized(3))
@@ -127,7 +127,7 @@ extension JPEGInverseDCT {
         }
         @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
             let multiplier = multipliers.loadUnaligned(fromByteOffset: 32 * row, as: SIMD8<Int32>.self)
-            return widened(coefficients + 16 * row) &* ((multiplier &<< 16) &>> 16)
+            return JPEGVectorLanes.widened(int16s: coefficients + 16 * row) &* ((multiplier &<< 16) &>> 16)
         }
         // Rows 2, 4 and 6 are never read.
         let (x0, x1, x3, x5, x7) = (dequantized(0), dequantized(1), dequantized(3), dequantized(5), dequantized(7))
@@ -179,16 +179,6 @@ extension JPEGInverseDCT {
     ) {
         let dc = Int(Int32(truncatingIfNeeded: Int(block[0]) * Int(quantization[0])))
         output[0] = range[descale(dc, 3) & 1023]
-    }
-
-    /// Eight 16-bit values widened to 32-bit lanes, sign-extended, lane by lane: the standard
-    /// library's lane conversion is left as a call in these functions, which hides from LLVM
-    /// that the products are of 16-bit values.
-    @inline(__always)
-    private static func widened(_ values: UnsafeRawPointer) -> SIMD8<Int32> {
-        let v = values.loadUnaligned(as: SIMD8<Int16>.self)
-        return SIMD8(
-            Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]))
     }
 
     /// Whether a block's AC coefficients are all zero, so that it transforms to one value.

@@ -158,6 +158,40 @@ final class JPEGStageTests: XCTestCase {
         XCTAssertEqual(Array(output[8..<12]), [255, 208, 28, 255])
     }
 
+    func test_colorConversion_inVectorLanes_matchesLibjpegsFormula_forEveryChromaPair() {
+        // Given: every (Cb, Cr) pair with lumas at and near the clamping edges, in rows whose
+        // width is a multiple of the vector step (so no pixel takes the table path)
+        let converter = JPEGColorConverter(colorSpace: .yCbCr)
+        let cb = (0..<65536).map { UInt8($0 & 255) }
+        let cr = (0..<65536).map { UInt8($0 >> 8) }
+        var output = [UInt8](repeating: 0, count: 4 * 65536)
+        func fixed(_ value: Double) -> Int { Int(value * 65536 + 0.5) }
+        for luma in [0, 1, 2, 30, 64, 100, 128, 160, 200, 226, 253, 254, 255] {
+            // When
+            let y = [UInt8](repeating: UInt8(luma), count: 65536)
+            y.withUnsafeBufferPointer { y in
+                cb.withUnsafeBufferPointer { cb in
+                    cr.withUnsafeBufferPointer { cr in
+                        converter.convert(
+                            [y.baseAddress!, cb.baseAddress!, cr.baseAddress!], width: 65536, into: &output)
+                    }
+                }
+            }
+            // Then: libjpeg's build_ycc_rgb_table arithmetic, clamped
+            for index in 0..<65536 {
+                let (blue, red) = (Int(cb[index]) - 128, Int(cr[index]) - 128)
+                let expected = [
+                    luma + ((fixed(1.40200) * red + 32768) >> 16),
+                    luma + ((-fixed(0.34414) * blue - fixed(0.71414) * red + 32768) >> 16),
+                    luma + ((fixed(1.77200) * blue + 32768) >> 16), 255,
+                ].map { UInt8(min(max($0, 0), 255)) }
+                guard Array(output[4 * index..<4 * index + 4]) == expected else {
+                    return XCTFail("Y \(luma) Cb \(cb[index]) Cr \(cr[index]): \(output[4 * index..<4 * index + 4])")
+                }
+            }
+        }
+    }
+
     func test_inkToRGB_roundsHalvesUp_likeDjpeg() {
         for (ink, k) in [(0, 0), (255, 255), (128, 200), (1, 128), (77, 3)] {
             let expected = UInt8(Double(ink * k) / 255 + 0.5)
