@@ -293,14 +293,18 @@ extension JPEGBitReader {
         var buffer = self.buffer
         var bitCount = self.bitCount
         var position = self.position
+        // Masking shifts and wrapping arithmetic: a code takes at most 17 bits, value sizes are
+        // 1...15 (DC tables are checked, AC sizes are 4 bits), and the index stays below 80, so
+        // no shift reaches 64 and nothing overflows; the checked
+        // forms put a compare and a conditional move on the bit buffer's dependency chain.
         @inline(__always) func consume(_ length: Int) {
-            buffer <<= UInt64(length)
-            bitCount -= length
+            buffer = buffer &<< UInt64(truncatingIfNeeded: length)
+            bitCount &-= length
         }
         @inline(__always) func extended(_ size: Int) -> Int {
-            let bits = Int(truncatingIfNeeded: buffer >> UInt64(64 - size))
+            let bits = Int(truncatingIfNeeded: buffer &>> UInt64(truncatingIfNeeded: 64 &- size))
             consume(size)
-            return bits < (1 << (size - 1)) ? bits - (1 << size) + 1 : bits
+            return bits < (1 &<< (size &- 1)) ? bits &- (1 &<< size) &+ 1 : bits
         }
         // The DC difference.
         if bitCount < 16 { refill(&buffer, &bitCount, &position) }
@@ -327,9 +331,9 @@ extension JPEGBitReader {
             let runValue = acTable.runValue[prefix]
             if runValue != 0 {
                 consume(Int(runValue & 0xFF))
-                index += Int((runValue >> 8) & 0xFF)
+                index &+= Int((runValue >> 8) & 0xFF)
                 block[order[index]] = Int16(truncatingIfNeeded: runValue >> 16)
-                index += 1
+                index &+= 1
                 continue
             }
             let symbol: Int
@@ -346,13 +350,13 @@ extension JPEGBitReader {
             if size != 0 {
                 // At least 16 bits are left: the refill gave 32, a code takes 16 at most (an
                 // invalid one substituted takes 17 but decodes as end of block).
-                index += run
+                index &+= run
                 block[order[index]] = Int16(truncatingIfNeeded: extended(size))
             } else {
                 if run != 15 { break }
-                index += 15
+                index &+= 15
             }
-            index += 1
+            index &+= 1
         }
         self.buffer = buffer
         self.bitCount = bitCount
@@ -368,10 +372,13 @@ extension JPEGBitReader {
             let word = UInt64(bigEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
             let inverted = ~word
             if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 == 0 {
-                let take = (64 - bitCount) >> 3  // whole bytes that fit: 4...8
-                buffer |= (word >> UInt64(64 - take * 8)) << UInt64(64 - bitCount - take * 8)
-                bitCount += take * 8
-                position += take
+                // Whole bytes that fit: 4...8 (bitCount is 0...31 here), so the shifts are
+                // 0...32 and 0...7, which masking shifts do without the checks.
+                let take = (64 &- bitCount) &>> 3
+                let taken = UInt64(truncatingIfNeeded: take &* 8)
+                buffer |= (word &>> (64 &- taken)) &<< UInt64(truncatingIfNeeded: 64 &- bitCount &- take &* 8)
+                bitCount &+= take &* 8
+                position &+= take
                 return
             }
         }
