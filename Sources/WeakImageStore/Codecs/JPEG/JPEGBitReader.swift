@@ -46,16 +46,18 @@ struct JPEGBitReader {
             let inverted = ~word
             let hasFF = (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
             if hasFF == 0 {
-                let take = (64 - bitCount) >> 3  // whole bytes that fit: 4...8
-                buffer |= (word >> UInt64(64 - take * 8)) << UInt64(64 - bitCount - take * 8)
-                bitCount += take * 8
-                position += take
+                // Whole bytes that fit: 4...8, so the shifts are 0...32 and 0...7.
+                let take = (64 &- bitCount) &>> 3
+                let taken = UInt64(truncatingIfNeeded: take &* 8)
+                buffer |= (word &>> (64 &- taken)) &<< UInt64(truncatingIfNeeded: 64 &- bitCount &- take &* 8)
+                bitCount &+= take &* 8
+                position &+= take
                 return
             }
         }
         while bitCount <= 56 {
-            buffer |= UInt64(nextByte()) << UInt64(56 - bitCount)
-            bitCount += 8
+            buffer |= UInt64(nextByte()) &<< UInt64(truncatingIfNeeded: 56 &- bitCount)
+            bitCount &+= 8
         }
     }
 
@@ -86,16 +88,20 @@ struct JPEGBitReader {
     }
 
     /// The next `length` bits (1...16) without consuming them; needs `bitCount >= length`.
+    ///
+    /// Here and in ``skip(_:)`` the shifts are masking and the count wrapping: the lengths keep
+    /// every shift below 64 and the count non-negative (a refill leaves more than 56 bits), and
+    /// the checked forms put a compare and a conditional move on the buffer's dependency chain.
     @inline(__always)
     func peek(_ length: Int) -> Int {
-        Int(truncatingIfNeeded: buffer >> UInt64(64 - length))
+        Int(truncatingIfNeeded: buffer &>> UInt64(truncatingIfNeeded: 64 &- length))
     }
 
     /// Consumes `length` bits (0...32).
     @inline(__always)
     mutating func skip(_ length: Int) {
-        buffer <<= UInt64(length)
-        bitCount -= length
+        buffer = buffer &<< UInt64(truncatingIfNeeded: length)
+        bitCount &-= length
     }
 
     /// Reads `length` bits (0...16) as an unsigned number.
@@ -112,7 +118,7 @@ struct JPEGBitReader {
     @inline(__always)
     mutating func bit() -> Int {
         if bitCount < 1 { refill() }
-        let value = Int(truncatingIfNeeded: buffer >> 63)
+        let value = Int(truncatingIfNeeded: buffer &>> 63)
         skip(1)
         return value
     }
@@ -124,7 +130,7 @@ struct JPEGBitReader {
         if bitCount < length { refill() }
         let value = peek(length)
         skip(length)
-        return value < (1 << (length - 1)) ? value - (1 << length) + 1 : value
+        return value < (1 &<< (length &- 1)) ? value &- (1 &<< length) &+ 1 : value
     }
 
     /// Decodes one Huffman symbol.
