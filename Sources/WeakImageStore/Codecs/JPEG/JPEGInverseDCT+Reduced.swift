@@ -15,7 +15,7 @@ extension JPEGInverseDCT {
     /// rows at once after an in-register transpose, and each row's four samples are packed into
     /// one 32-bit lane and stored at once, with no transpose back.
     static func transform4x4(
-        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
         _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
     ) {
         let coefficients = UnsafeRawPointer(block)
@@ -29,8 +29,8 @@ extension JPEGInverseDCT {
             return
         }
         @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
-            let multiplier = multipliers.loadUnaligned(fromByteOffset: 32 * row, as: SIMD8<Int32>.self)
-            return JPEGVectorLanes.widened(int16s: coefficients + 16 * row) &* ((multiplier &<< 16) &>> 16)
+            JPEGVectorLanes.widened(int16s: coefficients + 16 * row)
+                &* JPEGVectorLanes.widened(int16s: multipliers + 16 * row)
         }
         // Row 4 is never read.
         let (x0, x1, x2, x3) = (dequantized(0), dequantized(1), dequantized(2), dequantized(3))
@@ -114,7 +114,7 @@ extension JPEGInverseDCT {
     /// The column pass runs on the eight columns at once (lane = column); the row pass, two rows
     /// of five products, in scalar wrapping 32-bit arithmetic.
     static func transform2x2(
-        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
         _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
     ) {
         let coefficients = UnsafeRawPointer(block)
@@ -126,8 +126,8 @@ extension JPEGInverseDCT {
             return
         }
         @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
-            let multiplier = multipliers.loadUnaligned(fromByteOffset: 32 * row, as: SIMD8<Int32>.self)
-            return JPEGVectorLanes.widened(int16s: coefficients + 16 * row) &* ((multiplier &<< 16) &>> 16)
+            JPEGVectorLanes.widened(int16s: coefficients + 16 * row)
+                &* JPEGVectorLanes.widened(int16s: multipliers + 16 * row)
         }
         // Rows 2, 4 and 6 are never read.
         let (x0, x1, x3, x5, x7) = (dequantized(0), dequantized(1), dequantized(3), dequantized(5), dequantized(7))
@@ -174,7 +174,7 @@ extension JPEGInverseDCT {
     /// The 1×1 inverse DCT of 1/8 scaling (`jpeg_idct_1x1`): the DC coefficient alone.
     @inline(__always)
     static func transform1x1(
-        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
         _ output: UnsafeMutablePointer<UInt8>, range: UnsafePointer<UInt8>
     ) {
         let dc = Int(Int32(truncatingIfNeeded: Int(block[0]) * Int(quantization[0])))
@@ -210,7 +210,7 @@ extension JPEGInverseDCT {
     /// path: only damaged data comes here), and the reference the vector path is tested against.
     @inline(never)
     static func transform4x4Wide(
-        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
         _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
     ) {
         let fix0211164243 = 1730
@@ -287,7 +287,7 @@ extension JPEGInverseDCT {
     /// here), and the reference the vector path is tested against.
     @inline(never)
     static func transform2x2Wide(
-        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
         _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
     ) {
         let fix0720959822 = 5906

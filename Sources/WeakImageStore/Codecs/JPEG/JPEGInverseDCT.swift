@@ -41,7 +41,7 @@ enum JPEGInverseDCT {
     ///   - stride: The distance between output rows.
     ///   - range: ``rangeLimit``'s storage.
     static func transform8x8(
-        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
         _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
     ) {
         let coefficients = UnsafeRawPointer(block)
@@ -58,11 +58,11 @@ enum JPEGInverseDCT {
             }
             return
         }
-        // The multipliers are 16-bit values (libjpeg's islow table), so sign-extending them from
-        // 16 bits changes nothing but lets LLVM multiply 16-bit halves (`pmaddwd` on x86).
+        // Both factors are 16-bit (libjpeg's islow multipliers are), so LLVM multiplies them
+        // with `pmullw`/`pmulhw` on x86.
         @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
-            let multiplier = multipliers.loadUnaligned(fromByteOffset: 32 * row, as: SIMD8<Int32>.self)
-            return JPEGVectorLanes.widened(int16s: coefficients + 16 * row) &* ((multiplier &<< 16) &>> 16)
+            JPEGVectorLanes.widened(int16s: coefficients + 16 * row)
+                &* JPEGVectorLanes.widened(int16s: multipliers + 16 * row)
         }
         let rows = transformTwoPasses(
             (

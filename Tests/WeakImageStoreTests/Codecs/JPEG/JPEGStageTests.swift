@@ -6,7 +6,7 @@ import XCTest
 /// The inverse DCTs, the upsampler, the colour converter, the orientation and the scaled
 /// component sizes, each alone.
 final class JPEGStageTests: XCTestCase {
-    private func inverseDCT(size: Int, coefficients: [Int16], quantization: [Int32]) -> [UInt8] {
+    private func inverseDCT(size: Int, coefficients: [Int16], quantization: [Int16]) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: size * size)
         coefficients.withUnsafeBufferPointer { block in
             quantization.withUnsafeBufferPointer { quant in
@@ -32,7 +32,7 @@ final class JPEGStageTests: XCTestCase {
         // DC 80 × quantizer 2 = 160 → 160 / 8 = 20 above mid-gray.
         var block = [Int16](repeating: 0, count: 64)
         block[0] = 80
-        let quantization = [Int32](repeating: 2, count: 64)
+        let quantization = [Int16](repeating: 2, count: 64)
         for size in [8, 4, 2, 1] {
             XCTAssertEqual(
                 inverseDCT(size: size, coefficients: block, quantization: quantization),
@@ -64,7 +64,7 @@ final class JPEGStageTests: XCTestCase {
             var block = [Int16](repeating: 0, count: 64)
             for _ in 0..<density { block[random.int(in: 0...63)] = Int16(random.int(in: -magnitude...magnitude)) }
             let quantization = (0..<64).map { _ in
-                Int32(Int16(truncatingIfNeeded: random.int(in: 1...(trial % 5 == 0 ? 65535 : 40))))
+                Int16(truncatingIfNeeded: random.int(in: 1...(trial % 5 == 0 ? 65535 : 40)))
             }
             for size in [4, 2] {
                 // When: each transform runs
