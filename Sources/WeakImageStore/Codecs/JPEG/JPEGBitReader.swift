@@ -301,8 +301,8 @@ extension JPEGBitReader {
         var position = self.position
         // Masking shifts and wrapping arithmetic: a code takes at most 17 bits, value sizes are
         // 1...15 (DC tables are checked, AC sizes are 4 bits), and the index stays below 80, so
-        // no shift reaches 64 and nothing overflows; the checked
-        // forms put a compare and a conditional move on the bit buffer's dependency chain.
+        // no shift reaches 64 and nothing overflows; the checked forms put a compare and a
+        // conditional move on the bit buffer's dependency chain.
         @inline(__always) func consume(_ length: Int) {
             buffer = buffer &<< UInt64(truncatingIfNeeded: length)
             bitCount &-= length
