@@ -46,16 +46,18 @@ struct JPEGBitReader {
             let inverted = ~word
             let hasFF = (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
             if hasFF == 0 {
-                let take = (64 - bitCount) >> 3  // whole bytes that fit: 4...8
-                buffer |= (word >> UInt64(64 - take * 8)) << UInt64(64 - bitCount - take * 8)
-                bitCount += take * 8
-                position += take
+                // Whole bytes that fit: 4...8, so the shifts are 0...32 and 0...7.
+                let take = (64 &- bitCount) &>> 3
+                let taken = UInt64(truncatingIfNeeded: take &* 8)
+                buffer |= (word &>> (64 &- taken)) &<< UInt64(truncatingIfNeeded: 64 &- bitCount &- take &* 8)
+                bitCount &+= take &* 8
+                position &+= take
                 return
             }
         }
         while bitCount <= 56 {
-            buffer |= UInt64(nextByte()) << UInt64(56 - bitCount)
-            bitCount += 8
+            buffer |= UInt64(nextByte()) &<< UInt64(truncatingIfNeeded: 56 &- bitCount)
+            bitCount &+= 8
         }
     }
 
@@ -86,16 +88,20 @@ struct JPEGBitReader {
     }
 
     /// The next `length` bits (1...16) without consuming them; needs `bitCount >= length`.
+    ///
+    /// Here and in ``skip(_:)`` the shifts are masking and the count wrapping: the lengths keep
+    /// every shift below 64 and the count non-negative (a refill leaves more than 56 bits), and
+    /// the checked forms put a compare and a conditional move on the buffer's dependency chain.
     @inline(__always)
     func peek(_ length: Int) -> Int {
-        Int(truncatingIfNeeded: buffer >> UInt64(64 - length))
+        Int(truncatingIfNeeded: buffer &>> UInt64(truncatingIfNeeded: 64 &- length))
     }
 
     /// Consumes `length` bits (0...32).
     @inline(__always)
     mutating func skip(_ length: Int) {
-        buffer <<= UInt64(length)
-        bitCount -= length
+        buffer = buffer &<< UInt64(truncatingIfNeeded: length)
+        bitCount &-= length
     }
 
     /// Reads `length` bits (0...16) as an unsigned number.
@@ -112,7 +118,7 @@ struct JPEGBitReader {
     @inline(__always)
     mutating func bit() -> Int {
         if bitCount < 1 { refill() }
-        let value = Int(truncatingIfNeeded: buffer >> 63)
+        let value = Int(truncatingIfNeeded: buffer &>> 63)
         skip(1)
         return value
     }
@@ -124,7 +130,7 @@ struct JPEGBitReader {
         if bitCount < length { refill() }
         let value = peek(length)
         skip(length)
-        return value < (1 << (length - 1)) ? value - (1 << length) + 1 : value
+        return value < (1 &<< (length &- 1)) ? value &- (1 &<< length) &+ 1 : value
     }
 
     /// Decodes one Huffman symbol.
@@ -293,14 +299,18 @@ extension JPEGBitReader {
         var buffer = self.buffer
         var bitCount = self.bitCount
         var position = self.position
+        // Masking shifts and wrapping arithmetic: a code takes at most 17 bits, value sizes are
+        // 1...15 (DC tables are checked, AC sizes are 4 bits), and the index stays below 80, so
+        // no shift reaches 64 and nothing overflows; the checked forms put a compare and a
+        // conditional move on the bit buffer's dependency chain.
         @inline(__always) func consume(_ length: Int) {
-            buffer <<= UInt64(length)
-            bitCount -= length
+            buffer = buffer &<< UInt64(truncatingIfNeeded: length)
+            bitCount &-= length
         }
         @inline(__always) func extended(_ size: Int) -> Int {
-            let bits = Int(truncatingIfNeeded: buffer >> UInt64(64 - size))
+            let bits = Int(truncatingIfNeeded: buffer &>> UInt64(truncatingIfNeeded: 64 &- size))
             consume(size)
-            return bits < (1 << (size - 1)) ? bits - (1 << size) + 1 : bits
+            return bits < (1 &<< (size &- 1)) ? bits &- (1 &<< size) &+ 1 : bits
         }
         // The DC difference.
         if bitCount < 16 { refill(&buffer, &bitCount, &position) }
@@ -327,9 +337,9 @@ extension JPEGBitReader {
             let runValue = acTable.runValue[prefix]
             if runValue != 0 {
                 consume(Int(runValue & 0xFF))
-                index += Int((runValue >> 8) & 0xFF)
+                index &+= Int((runValue >> 8) & 0xFF)
                 block[order[index]] = Int16(truncatingIfNeeded: runValue >> 16)
-                index += 1
+                index &+= 1
                 continue
             }
             let symbol: Int
@@ -346,13 +356,13 @@ extension JPEGBitReader {
             if size != 0 {
                 // At least 16 bits are left: the refill gave 32, a code takes 16 at most (an
                 // invalid one substituted takes 17 but decodes as end of block).
-                index += run
+                index &+= run
                 block[order[index]] = Int16(truncatingIfNeeded: extended(size))
             } else {
                 if run != 15 { break }
-                index += 15
+                index &+= 15
             }
-            index += 1
+            index &+= 1
         }
         self.buffer = buffer
         self.bitCount = bitCount
@@ -368,10 +378,13 @@ extension JPEGBitReader {
             let word = UInt64(bigEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
             let inverted = ~word
             if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 == 0 {
-                let take = (64 - bitCount) >> 3  // whole bytes that fit: 4...8
-                buffer |= (word >> UInt64(64 - take * 8)) << UInt64(64 - bitCount - take * 8)
-                bitCount += take * 8
-                position += take
+                // Whole bytes that fit: 4...8 (bitCount is 0...31 here), so the shifts are
+                // 0...32 and 0...7, which masking shifts do without the checks.
+                let take = (64 &- bitCount) &>> 3
+                let taken = UInt64(truncatingIfNeeded: take &* 8)
+                buffer |= (word &>> (64 &- taken)) &<< UInt64(truncatingIfNeeded: 64 &- bitCount &- take &* 8)
+                bitCount &+= take &* 8
+                position &+= take
                 return
             }
         }

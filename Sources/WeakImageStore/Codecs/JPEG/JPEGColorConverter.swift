@@ -110,44 +110,46 @@ struct JPEGColorConverter: Sendable {
         }
     }
 
-    /// The conversion coefficients of ``init(colorSpace:)``'s tables, scaled by 2^16.
-    private static let redFromCr = Int32(fixed(1.40200))
-    private static let blueFromCb = Int32(fixed(1.77200))
-    private static let greenFromCr = Int32(fixed(0.71414))
-    private static let greenFromCb = Int32(fixed(0.34414))
-
     private static func fixed(_ value: Double) -> Int { Int(value * 65536 + 0.5) }
 
-    /// Converts YCbCr to RGBA eight pixels at a time, computing in 32-bit lanes what the tables
-    /// hold (the same products, the same rounding), and returns how many pixels it converted:
-    /// `width` rounded down to a multiple of 8.
-    @inline(__always)
+    /// Converts YCbCr to RGBA eight pixels at a time in 16-bit lanes, computing exactly what the
+    /// tables hold, and returns how many pixels it converted: `width` rounded down to a multiple
+    /// of 8.
+    ///
+    /// Each table entry is `round(f × c / 2^16)` for a chroma difference `c` in -128...127 and a
+    /// 16.16 factor `f`. Writing `f` as a multiple of 2^16 plus a remainder `k` below 2^15 in
+    /// magnitude, the multiple gives a whole multiple of `c` and the remainder
+    /// `round(k × c / 2^16)`, which is `((2c × k) >> 16 + 1) >> 1` (the high half of a 16-bit
+    /// product, `pmulhw` on x86). Green adds two products before rounding, so its remainders
+    /// are summed in 32-bit lanes (`pmaddwd`).
+    ///
+    /// Out of line, so that the optimizer weighs this loop alone rather than inside
+    /// ``convert(_:width:into:)`` with every colour space's loop.
+    @inline(never)
     private static func convertYCbCrInVectors(
         _ luma: UnsafePointer<UInt8>, _ blueDifference: UnsafePointer<UInt8>, _ redDifference: UnsafePointer<UInt8>,
         width: Int, into output: UnsafeMutablePointer<UInt8>
     ) -> Int {
-        let half = SIMD8<Int32>(repeating: 1 << 15)
-        // Alpha 255 in the top byte of each little-endian RGBA lane.
-        let opaque = SIMD8<Int32>(repeating: Int32(bitPattern: 0xFF00_0000))
+        // 1.40200 × 2^16 = 2^16 + 26 345; 1.77200 × 2^16 = 2^17 - 14 942;
+        // -0.71414 × 2^16 = -2^16 + 18 734; -0.34414 × 2^16 = -22 554.
+        @inline(__always) func roundedProduct(_ c: SIMD8<Int16>, _ k: Int32) -> SIMD8<Int16> {
+            (JPEGVectorLanes.narrowed((JPEGVectorLanes.widened(c &<< 1) &* k) &>> 16) &+ 1) &>> 1
+        }
         let pixels = UnsafeMutableRawPointer(output)
         var x = 0
-        // The products are split so that every multiplier fits in 16 bits (a factor of 2^16 or
-        // 2^17 becomes a shift): the same integers, but LLVM then multiplies the 8-bit chroma
-        // values with `pmaddwd` on x86 instead of emulating 32-bit lane multiplies.
-        let redFromCrLow = redFromCr - (1 << 16)
-        let greenFromCrLow = greenFromCr - (1 << 16)
-        let blueFromCbLow = blueFromCb - (1 << 17)
         while x + 8 <= width {
             let y = JPEGVectorLanes.widened(bytes: luma + x)
             let cb = JPEGVectorLanes.widened(bytes: blueDifference + x) &- 128
             let cr = JPEGVectorLanes.widened(bytes: redDifference + x) &- 128
-            let redProduct = cr &* redFromCrLow &+ (cr &<< 16)
-            let greenProduct = cb &* -greenFromCb &+ cr &* -greenFromCrLow &- (cr &<< 16)
-            let blueProduct = cb &* blueFromCbLow &+ (cb &<< 17)
-            let red = JPEGVectorLanes.clampedToByte(y &+ ((redProduct &+ half) &>> 16))
-            let green = JPEGVectorLanes.clampedToByte(y &+ ((greenProduct &+ half) &>> 16))
-            let blue = JPEGVectorLanes.clampedToByte(y &+ ((blueProduct &+ half) &>> 16))
-            let rgba = red | green &<< 8 | blue &<< 16 | opaque
+            let greenSum = JPEGVectorLanes.widened(cb) &* -22554 &+ JPEGVectorLanes.widened(cr) &* 18734
+            let greenOffset = JPEGVectorLanes.narrowed((greenSum &+ (1 << 15)) &>> 16) &- cr
+            // Every sum lies in -256...511, well inside 16 bits.
+            let red = JPEGVectorLanes.clampedToByte(y &+ cr &+ roundedProduct(cr, 26345))
+            let green = JPEGVectorLanes.clampedToByte(y &+ greenOffset)
+            let blue = JPEGVectorLanes.clampedToByte(y &+ (cb &<< 1) &+ roundedProduct(cb, -14942))
+            // Little-endian RGBA: red | green << 8 in the low 16 bits, blue | alpha << 8 above.
+            let redGreen = JPEGVectorLanes.widened(red | green &<< 8) & 0xFFFF
+            let rgba = redGreen | (JPEGVectorLanes.widened(blue) | 0xFF00) &<< 16
             pixels.storeBytes(of: rgba, toByteOffset: 4 * x, as: SIMD8<Int32>.self)
             x += 8
         }

@@ -360,12 +360,8 @@ struct JPEGFileDecoder {
         frame: JPEGFrame, decoder: inout JPEGScanDecoder, bits: inout JPEGBitReader
     ) throws(JPEGError) {
         let rowBuffer = JPEGCoefficientBuffer(frame: frame, mcuRowOnly: true)
-        let quantization = componentQuantization.map { $0 ?? [] }
-        let quantizationPointers = UnsafeMutablePointer<Int32>.allocate(capacity: 64 * frame.components.count)
+        let quantizationPointers = makeMultiplierTables()
         defer { quantizationPointers.deallocate() }
-        for (index, table) in quantization.enumerated() {
-            (quantizationPointers + 64 * index).initialize(from: table, count: 64)
-        }
         let single = frame.components.count == 1
         pixels = try renderInBands(frame: frame) { ring, bandReady throws(JPEGError) in
             try decoder.decode(into: rowBuffer, reader: &bits) { mcuRow in
@@ -394,11 +390,8 @@ struct JPEGFileDecoder {
         frame: JPEGFrame, coefficients: JPEGCoefficientBuffer, smoothing: JPEGBlockSmoothing?
     ) throws(JPEGError) -> [UInt8] {
         // A component never scanned (recovering) has all-zero multipliers, so it comes out gray.
-        let quantization = UnsafeMutablePointer<Int32>.allocate(capacity: 64 * frame.components.count)
+        let quantization = makeMultiplierTables()
         defer { quantization.deallocate() }
-        for (index, table) in componentQuantization.enumerated() {
-            (quantization + 64 * index).initialize(from: table ?? [Int32](repeating: 0, count: 64), count: 64)
-        }
         let single = frame.components.count == 1
         let widest = frame.components.map(\.widthInBlocks).max() ?? 0
         let smoothed = UnsafeMutablePointer<Int16>.allocate(capacity: widest * 64)
@@ -424,6 +417,19 @@ struct JPEGFileDecoder {
                 bandReady(mcuRow)
             }
         }
+    }
+
+    /// The multipliers each component latched, as the inverse DCTs read them: 64 per component,
+    /// in natural order, as 16-bit values (libjpeg's islow multipliers are 16-bit, so nothing is
+    /// lost), all zero for a component never scanned. The caller deallocates the buffer.
+    private func makeMultiplierTables() -> UnsafeMutablePointer<Int16> {
+        let tables = UnsafeMutablePointer<Int16>.allocate(capacity: 64 * max(componentQuantization.count, 1))
+        tables.initialize(repeating: 0, count: 64 * max(componentQuantization.count, 1))
+        for (index, table) in componentQuantization.enumerated() {
+            guard let table else { continue }
+            for position in 0..<64 { tables[64 * index + position] = Int16(truncatingIfNeeded: table[position]) }
+        }
+        return tables
     }
 
     /// Makes the output pixels band by band as `produce` transforms MCU rows into a ring of

@@ -1,16 +1,19 @@
 /// The inverse DCTs libjpeg-turbo 2.1.5 uses by default, reproduced bit for bit: the accurate
 /// integer 8×8 transform (`jpeg_idct_islow`, the Loeffler–Ligtenberg–Moschytz algorithm with
-/// 13-bit constants) and the reduced 4×4, 2×2 and 1×1 transforms of DCT-domain scaling.
+/// 13-bit constants) and the reduced 4×4, 2×2 and 1×1 transforms of DCT-domain scaling
+/// (`JPEGInverseDCT+Reduced.swift`).
 ///
 /// Each reads 64 quantized coefficients in natural order and the dequantization multipliers,
-/// and writes `size × size` samples with a row stride. Intermediate values are 64-bit like
-/// libjpeg's `JLONG` (except the 8×8 column pass, which runs in 32-bit SIMD lanes: the same
-/// results for every valid file, where no intermediate exceeds 32 bits), the workspace between
+/// and writes `size × size` samples with a row stride. Intermediate values are computed as
+/// libjpeg's 64-bit `JLONG` gives them (in 32-bit SIMD lanes where that gives the same results:
+/// for every valid file, and checked per block), the workspace between
 /// the passes 32-bit like its `int`, and outputs are range-limited the way libjpeg's table does
 /// (the 10-bit wrap included).
 enum JPEGInverseDCT {
-    private static let constBits = 13
-    private static let pass1Bits = 2
+    /// The fraction bits of the fixed-point constants (libjpeg's `CONST_BITS`).
+    static let constBits = 13
+    /// The extra fraction bits the workspace keeps between the passes (libjpeg's `PASS1_BITS`).
+    static let pass1Bits = 2
 
     /// libjpeg's post-IDCT range limit, indexed by the low 10 bits of a sample before the +128
     /// level shift.
@@ -23,8 +26,9 @@ enum JPEGInverseDCT {
         }
     }
 
+    /// `value` divided by 2^`bits`, rounded half up (libjpeg's `DESCALE`).
     @inline(__always)
-    private static func descale(_ value: Int, _ bits: Int) -> Int {
+    static func descale(_ value: Int, _ bits: Int) -> Int {
         (value + (1 << (bits - 1))) >> bits
     }
 
@@ -37,7 +41,7 @@ enum JPEGInverseDCT {
     ///   - stride: The distance between output rows.
     ///   - range: ``rangeLimit``'s storage.
     static func transform8x8(
-        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
         _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
     ) {
         let coefficients = UnsafeRawPointer(block)
@@ -54,11 +58,11 @@ enum JPEGInverseDCT {
             }
             return
         }
-        // The multipliers are 16-bit values (libjpeg's islow table), so sign-extending them from
-        // 16 bits changes nothing but lets LLVM multiply 16-bit halves (`pmaddwd` on x86).
+        // Both factors are 16-bit (libjpeg's islow multipliers are), so LLVM multiplies them
+        // with `pmullw`/`pmulhw` on x86.
         @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
-            let multiplier = multipliers.loadUnaligned(fromByteOffset: 32 * row, as: SIMD8<Int32>.self)
-            return JPEGVectorLanes.widened(int16s: coefficients + 16 * row) &* ((multiplier &<< 16) &>> 16)
+            JPEGVectorLanes.widened(int16s: coefficients + 16 * row)
+                &* JPEGVectorLanes.widened(int16s: multipliers + 16 * row)
         }
         let rows = transformTwoPasses(
             (
@@ -321,142 +325,5 @@ enum JPEGInverseDCT {
             )
         }
         return round(round(round(rows)))
-    }
-
-    /// The reduced 4×4 inverse DCT of 1/2 scaling (`jpeg_idct_4x4`); parameters as
-    /// ``transform8x8(_:_:_:stride:range:)``, writing 4 rows of 4 samples.
-    static func transform4x4(
-        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
-        _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
-    ) {
-        let fix0211164243 = 1730
-        let fix0509795579 = 4176
-        let fix0601344887 = 4926
-        let fix0765366865 = 6270
-        let fix0899976223 = 7373
-        let fix1061594337 = 8697
-        let fix1451774981 = 11893
-        let fix1847759065 = 15137
-        let fix2172734803 = 17799
-        let fix2562915447 = 20995
-        var workspace = (SIMD16<Int32>(), SIMD16<Int32>())
-        withUnsafeMutableBytes(of: &workspace) { raw in
-            let work = raw.baseAddress!.assumingMemoryBound(to: Int32.self)
-            // Pass 1: columns 0-3 and 5-7 into 4 rows of 8 (column 4 is never used).
-            for column in 0..<8 where column != 4 {
-                let input = block + column
-                let quant = quantization + column
-                if input[8] == 0 && input[16] == 0 && input[24] == 0 && input[40] == 0 && input[48] == 0
-                    && input[56] == 0
-                {
-                    let dc = Int32(truncatingIfNeeded: (Int(input[0]) * Int(quant[0])) << pass1Bits)
-                    for row in 0..<4 { work[row * 8 + column] = dc }
-                    continue
-                }
-                let tmp0 = (Int(input[0]) * Int(quant[0])) << (constBits + 1)
-                let tmp2 =
-                    Int(input[16]) * Int(quant[16]) * fix1847759065
-                    + Int(input[48]) * Int(quant[48]) * -fix0765366865
-                let tmp10 = tmp0 + tmp2
-                let tmp12 = tmp0 - tmp2
-                let z1 = Int(input[56]) * Int(quant[56])
-                let z2 = Int(input[40]) * Int(quant[40])
-                let z3 = Int(input[24]) * Int(quant[24])
-                let z4 = Int(input[8]) * Int(quant[8])
-                let odd0 = z1 * -fix0211164243 + z2 * fix1451774981 + z3 * -fix2172734803 + z4 * fix1061594337
-                let odd2 = z1 * -fix0509795579 + z2 * -fix0601344887 + z3 * fix0899976223 + z4 * fix2562915447
-                let shift = constBits - pass1Bits + 1
-                work[column] = Int32(truncatingIfNeeded: descale(tmp10 + odd2, shift))
-                work[24 + column] = Int32(truncatingIfNeeded: descale(tmp10 - odd2, shift))
-                work[8 + column] = Int32(truncatingIfNeeded: descale(tmp12 + odd0, shift))
-                work[16 + column] = Int32(truncatingIfNeeded: descale(tmp12 - odd0, shift))
-            }
-            let shift = constBits + pass1Bits + 3 + 1
-            for row in 0..<4 {
-                let w = work + row * 8
-                let out = output + row * stride
-                if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
-                    let value = range[descale(Int(w[0]), pass1Bits + 3) & 1023]
-                    for index in 0..<4 { out[index] = value }
-                    continue
-                }
-                let tmp0 = Int(w[0]) << (constBits + 1)
-                let tmp2 = Int(w[2]) * fix1847759065 + Int(w[6]) * -fix0765366865
-                let tmp10 = tmp0 + tmp2
-                let tmp12 = tmp0 - tmp2
-                let z1 = Int(w[7])
-                let z2 = Int(w[5])
-                let z3 = Int(w[3])
-                let z4 = Int(w[1])
-                let odd0 = z1 * -fix0211164243 + z2 * fix1451774981 + z3 * -fix2172734803 + z4 * fix1061594337
-                let odd2 = z1 * -fix0509795579 + z2 * -fix0601344887 + z3 * fix0899976223 + z4 * fix2562915447
-                out[0] = range[descale(tmp10 + odd2, shift) & 1023]
-                out[3] = range[descale(tmp10 - odd2, shift) & 1023]
-                out[1] = range[descale(tmp12 + odd0, shift) & 1023]
-                out[2] = range[descale(tmp12 - odd0, shift) & 1023]
-            }
-        }
-    }
-
-    /// The reduced 2×2 inverse DCT of 1/4 scaling (`jpeg_idct_2x2`); writes 2 rows of 2.
-    static func transform2x2(
-        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
-        _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
-    ) {
-        let fix0720959822 = 5906
-        let fix0850430095 = 6967
-        let fix1272758580 = 10426
-        let fix3624509785 = 29692
-        var workspace = SIMD16<Int32>()
-        withUnsafeMutableBytes(of: &workspace) { raw in
-            let work = raw.baseAddress!.assumingMemoryBound(to: Int32.self)
-            // Pass 1: the odd columns and column 0 into 2 rows of 8.
-            for column in [0, 1, 3, 5, 7] {
-                let input = block + column
-                let quant = quantization + column
-                if input[8] == 0 && input[24] == 0 && input[40] == 0 && input[56] == 0 {
-                    let dc = Int32(truncatingIfNeeded: (Int(input[0]) * Int(quant[0])) << pass1Bits)
-                    work[column] = dc
-                    work[8 + column] = dc
-                    continue
-                }
-                let tmp10 = (Int(input[0]) * Int(quant[0])) << (constBits + 2)
-                let tmp0 =
-                    Int(input[56]) * Int(quant[56]) * -fix0720959822
-                    + Int(input[40]) * Int(quant[40]) * fix0850430095
-                    + Int(input[24]) * Int(quant[24]) * -fix1272758580
-                    + Int(input[8]) * Int(quant[8]) * fix3624509785
-                let shift = constBits - pass1Bits + 2
-                work[column] = Int32(truncatingIfNeeded: descale(tmp10 + tmp0, shift))
-                work[8 + column] = Int32(truncatingIfNeeded: descale(tmp10 - tmp0, shift))
-            }
-            let shift = constBits + pass1Bits + 3 + 2
-            for row in 0..<2 {
-                let w = work + row * 8
-                let out = output + row * stride
-                if w[1] == 0 && w[3] == 0 && w[5] == 0 && w[7] == 0 {
-                    let value = range[descale(Int(w[0]), pass1Bits + 3) & 1023]
-                    out[0] = value
-                    out[1] = value
-                    continue
-                }
-                let tmp10 = Int(w[0]) << (constBits + 2)
-                let tmp0 =
-                    Int(w[7]) * -fix0720959822 + Int(w[5]) * fix0850430095 + Int(w[3]) * -fix1272758580
-                    + Int(w[1]) * fix3624509785
-                out[0] = range[descale(tmp10 + tmp0, shift) & 1023]
-                out[1] = range[descale(tmp10 - tmp0, shift) & 1023]
-            }
-        }
-    }
-
-    /// The 1×1 inverse DCT of 1/8 scaling (`jpeg_idct_1x1`): the DC coefficient alone.
-    @inline(__always)
-    static func transform1x1(
-        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int32>,
-        _ output: UnsafeMutablePointer<UInt8>, range: UnsafePointer<UInt8>
-    ) {
-        let dc = Int(Int32(truncatingIfNeeded: Int(block[0]) * Int(quantization[0])))
-        output[0] = range[descale(dc, 3) & 1023]
     }
 }

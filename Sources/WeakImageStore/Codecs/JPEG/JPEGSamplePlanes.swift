@@ -74,7 +74,7 @@ final class JPEGSamplePlanes {
     ///   - blocks: The row's first block; blocks follow each other, 64 coefficients each.
     ///   - quantization: The component's 64 multipliers, natural order.
     func transformBlockRow(
-        component: Int, blockRow: Int, blocks: UnsafePointer<Int16>, quantization: UnsafePointer<Int32>
+        component: Int, blockRow: Int, blocks: UnsafePointer<Int16>, quantization: UnsafePointer<Int16>
     ) {
         let geometry = frame.components[component]
         guard blockRow < geometry.heightInBlocks else { return }

@@ -1,9 +1,11 @@
 /// Lane operations of the JPEG hot loops written with the vector operators that compile to
 /// vector instructions. The standard library's `clamped(lowerBound:upperBound:)` is a generic
 /// loop over the lanes that the optimizer leaves as calls (with its lane-type conversions it was
-/// measured at a fifth of a full-size decode). The conversions between concrete integer lane
-/// types, `init(truncatingIfNeeded:)`, do compile to vector instructions with Swift 6.2
-/// (`punpcklwd`/`psrad` to widen, `packuswb` to narrow on x86), and are used where they fit.
+/// measured at a fifth of a full-size decode). The standard library's conversions between
+/// integer lane types, `init(truncatingIfNeeded:)`, compile to vector instructions when inlined,
+/// but are generic: once more functions used the same specializations, the optimizer left them
+/// as calls in the 8×8 inverse DCT (a tenth slower at full size), so the conversions here are
+/// written lane by lane, which LLVM turns into the same instructions (`punpcklwd`/`psrad`).
 enum JPEGVectorLanes {
     /// Each lane clamped to 0...255, branch-free.
     @inline(__always)
@@ -23,17 +25,35 @@ enum JPEGVectorLanes {
         return 255 &+ (excess & (excess &>> 15))
     }
 
-    /// Eight bytes widened to 32-bit lanes.
+    /// Eight bytes widened to 16-bit lanes.
     @inline(__always)
-    static func widened(bytes: UnsafePointer<UInt8>) -> SIMD8<Int32> {
+    static func widened(bytes: UnsafePointer<UInt8>) -> SIMD8<Int16> {
         SIMD8(
-            Int32(bytes[0]), Int32(bytes[1]), Int32(bytes[2]), Int32(bytes[3]),
-            Int32(bytes[4]), Int32(bytes[5]), Int32(bytes[6]), Int32(bytes[7]))
+            Int16(bytes[0]), Int16(bytes[1]), Int16(bytes[2]), Int16(bytes[3]),
+            Int16(bytes[4]), Int16(bytes[5]), Int16(bytes[6]), Int16(bytes[7]))
+    }
+
+    /// Eight 16-bit lanes widened to 32-bit lanes, sign-extended.
+    @inline(__always)
+    static func widened(_ value: SIMD8<Int16>) -> SIMD8<Int32> {
+        SIMD8(
+            Int32(value[0]), Int32(value[1]), Int32(value[2]), Int32(value[3]),
+            Int32(value[4]), Int32(value[5]), Int32(value[6]), Int32(value[7]))
     }
 
     /// Eight 16-bit values widened to 32-bit lanes, sign-extended.
     @inline(__always)
     static func widened(int16s values: UnsafeRawPointer) -> SIMD8<Int32> {
-        SIMD8<Int32>(truncatingIfNeeded: values.loadUnaligned(as: SIMD8<Int16>.self))
+        widened(values.loadUnaligned(as: SIMD8<Int16>.self))
+    }
+
+    /// Eight 32-bit lanes truncated to 16 bits.
+    @inline(__always)
+    static func narrowed(_ value: SIMD8<Int32>) -> SIMD8<Int16> {
+        SIMD8(
+            Int16(truncatingIfNeeded: value[0]), Int16(truncatingIfNeeded: value[1]),
+            Int16(truncatingIfNeeded: value[2]), Int16(truncatingIfNeeded: value[3]),
+            Int16(truncatingIfNeeded: value[4]), Int16(truncatingIfNeeded: value[5]),
+            Int16(truncatingIfNeeded: value[6]), Int16(truncatingIfNeeded: value[7]))
     }
 }

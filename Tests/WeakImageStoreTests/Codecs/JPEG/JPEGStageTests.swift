@@ -1,3 +1,4 @@
+import ImageStoreTestSupport
 import XCTest
 
 @testable import WeakImageStore
@@ -5,7 +6,7 @@ import XCTest
 /// The inverse DCTs, the upsampler, the colour converter, the orientation and the scaled
 /// component sizes, each alone.
 final class JPEGStageTests: XCTestCase {
-    private func inverseDCT(size: Int, coefficients: [Int16], quantization: [Int32]) -> [UInt8] {
+    private func inverseDCT(size: Int, coefficients: [Int16], quantization: [Int16]) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: size * size)
         coefficients.withUnsafeBufferPointer { block in
             quantization.withUnsafeBufferPointer { quant in
@@ -31,7 +32,7 @@ final class JPEGStageTests: XCTestCase {
         // DC 80 × quantizer 2 = 160 → 160 / 8 = 20 above mid-gray.
         var block = [Int16](repeating: 0, count: 64)
         block[0] = 80
-        let quantization = [Int32](repeating: 2, count: 64)
+        let quantization = [Int16](repeating: 2, count: 64)
         for size in [8, 4, 2, 1] {
             XCTAssertEqual(
                 inverseDCT(size: size, coefficients: block, quantization: quantization),
@@ -49,6 +50,51 @@ final class JPEGStageTests: XCTestCase {
             let exact = 128 + 100.0 / 4 * 0.5.squareRoot() * cos(Double(2 * x + 1) * .pi / 16)
             XCTAssertEqual(Double(output[x]), exact, accuracy: 1, "x \(x)")
             XCTAssertEqual(output[56 + x], output[x], "rows are equal")
+        }
+    }
+
+    func test_reducedInverseDCTs_inVectorLanes_matchLibjpegs64BitArithmetic() {
+        // Given: random blocks, sparse like photos' or dense, with coefficients and multipliers
+        // small (the vector path) or up to 16 bits (the 64-bit path, and the wrapping row pass)
+        var random = SeededGenerator(seed: 24)
+        let range = JPEGInverseDCT.rangeLimit
+        for trial in 0..<20_000 {
+            let magnitude = [4, 64, 1024, 32767][trial % 4]
+            let density = [2, 8, 64][trial % 3]
+            var block = [Int16](repeating: 0, count: 64)
+            for _ in 0..<density { block[random.int(in: 0...63)] = Int16(random.int(in: -magnitude...magnitude)) }
+            let quantization = (0..<64).map { _ in
+                Int16(truncatingIfNeeded: random.int(in: 1...(trial % 5 == 0 ? 65535 : 40)))
+            }
+            for size in [4, 2] {
+                // When: each transform runs
+                var vector = [UInt8](repeating: 0, count: size * size)
+                var reference = vector
+                block.withUnsafeBufferPointer { b in
+                    quantization.withUnsafeBufferPointer { q in
+                        range.withUnsafeBufferPointer { r in
+                            let (b, q, r) = (b.baseAddress!, q.baseAddress!, r.baseAddress!)
+                            vector.withUnsafeMutableBufferPointer { o in
+                                if size == 4 {
+                                    JPEGInverseDCT.transform4x4(b, q, o.baseAddress!, stride: 4, range: r)
+                                } else {
+                                    JPEGInverseDCT.transform2x2(b, q, o.baseAddress!, stride: 2, range: r)
+                                }
+                            }
+                            reference.withUnsafeMutableBufferPointer { o in
+                                if size == 4 {
+                                    JPEGInverseDCT.transform4x4Wide(b, q, o.baseAddress!, stride: 4, range: r)
+                                } else {
+                                    JPEGInverseDCT.transform2x2Wide(b, q, o.baseAddress!, stride: 2, range: r)
+                                }
+                            }
+                        }
+                    }
+                }
+                // Then: the same samples
+                XCTAssertEqual(vector, reference, "trial \(trial), size \(size)")
+                if vector != reference { return }
+            }
         }
     }
 
@@ -110,6 +156,40 @@ final class JPEGStageTests: XCTestCase {
         XCTAssertEqual(Array(output[4..<8]), [254, 0, 0, 255])
         // 255 + 1.402·127 clips; 255 − 0.34414·(−128) − 0.71414·127 = 208.35; 255 − 1.772·128 = 28.2.
         XCTAssertEqual(Array(output[8..<12]), [255, 208, 28, 255])
+    }
+
+    func test_colorConversion_inVectorLanes_matchesLibjpegsFormula_forEveryChromaPair() {
+        // Given: every (Cb, Cr) pair with lumas at and near the clamping edges, in rows whose
+        // width is a multiple of the vector step (so no pixel takes the table path)
+        let converter = JPEGColorConverter(colorSpace: .yCbCr)
+        let cb = (0..<65536).map { UInt8($0 & 255) }
+        let cr = (0..<65536).map { UInt8($0 >> 8) }
+        var output = [UInt8](repeating: 0, count: 4 * 65536)
+        func fixed(_ value: Double) -> Int { Int(value * 65536 + 0.5) }
+        for luma in [0, 1, 2, 30, 64, 100, 128, 160, 200, 226, 253, 254, 255] {
+            // When
+            let y = [UInt8](repeating: UInt8(luma), count: 65536)
+            y.withUnsafeBufferPointer { y in
+                cb.withUnsafeBufferPointer { cb in
+                    cr.withUnsafeBufferPointer { cr in
+                        converter.convert(
+                            [y.baseAddress!, cb.baseAddress!, cr.baseAddress!], width: 65536, into: &output)
+                    }
+                }
+            }
+            // Then: libjpeg's build_ycc_rgb_table arithmetic, clamped
+            for index in 0..<65536 {
+                let (blue, red) = (Int(cb[index]) - 128, Int(cr[index]) - 128)
+                let expected = [
+                    luma + ((fixed(1.40200) * red + 32768) >> 16),
+                    luma + ((-fixed(0.34414) * blue - fixed(0.71414) * red + 32768) >> 16),
+                    luma + ((fixed(1.77200) * blue + 32768) >> 16), 255,
+                ].map { UInt8(min(max($0, 0), 255)) }
+                guard Array(output[4 * index..<4 * index + 4]) == expected else {
+                    return XCTFail("Y \(luma) Cb \(cb[index]) Cr \(cr[index]): \(output[4 * index..<4 * index + 4])")
+                }
+            }
+        }
     }
 
     func test_inkToRGB_roundsHalvesUp_likeDjpeg() {
