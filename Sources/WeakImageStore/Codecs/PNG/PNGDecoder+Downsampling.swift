@@ -9,7 +9,7 @@ extension PNGDecoder {
     ///
     /// - Parameter data: The whole file.
     /// - Returns: The width and height in pixels, or `nil` if the file does not start with a
-    ///   PNG signature and a valid IHDR chunk.
+    ///   PNG signature and a valid IHDR chunk (after any ancillary chunks libpng skips there).
     public func pixelSize(of data: Data) -> (width: Int, height: Int)? {
         data.withUnsafeBytes { bytes in
             guard let header = Self.peekHeader(bytes) else { return nil }
@@ -63,10 +63,14 @@ extension PNGDecoder {
     /// - Throws: ``PNGError`` describing the first defect found.
     public func decode(bytes: UnsafeRawBufferPointer, scale: Int, maxPixelSize: Int) throws(PNGError) -> Bitmap {
         precondition(maxPixelSize >= 1, "maxPixelSize must be at least 1")
-        // A header that cannot be peeked at is a broken file: the full decode reports why.
-        guard let peeked = Self.peekHeader(bytes),
-            ThumbnailSize(width: peeked.width, height: peeked.height, maxPixelSize: maxPixelSize) != nil
-        else { return try decode(bytes: bytes, scale: scale) }
+        // A header that cannot be peeked at is a broken file: the full decode reports why (and
+        // should it decode, the result is still reduced).
+        guard let peeked = Self.peekHeader(bytes) else {
+            return try decode(bytes: bytes, scale: scale).downsampled(maxPixelSize: maxPixelSize)
+        }
+        guard ThumbnailSize(width: peeked.width, height: peeked.height, maxPixelSize: maxPixelSize) != nil else {
+            return try decode(bytes: bytes, scale: scale)
+        }
         if peeked.isInterlaced {
             // Adam7 scatters every row over the whole image: decode full size, then average.
             return try decode(bytes: bytes, scale: scale).downsampled(maxPixelSize: maxPixelSize)
@@ -178,13 +182,14 @@ extension PNGDecoder {
         }
     }
 
-    /// The IHDR of a file that starts with the PNG signature and a well-formed IHDR chunk.
+    /// The IHDR of a file that starts with the PNG signature and a well-formed IHDR chunk, after
+    /// any ancillary chunks libpng does not know (which it skips there, as a full decode does).
     static func peekHeader(_ bytes: UnsafeRawBufferPointer) -> PNGHeader? {
-        let signature = PNGChunkReader.signature
-        // Signature (8), IHDR length (4) and type (4), its 13 bytes.
-        guard bytes.count >= 33, bytes.prefix(8).elementsEqual(signature) else { return nil }
-        let ihdr: [UInt8] = [0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
-        guard bytes[8..<16].elementsEqual(ihdr) else { return nil }
-        return try? PNGHeader(parsing: UnsafeRawBufferPointer(rebasing: bytes[16..<29]))
+        guard var reader = try? PNGChunkReader(bytes: bytes) else { return nil }
+        while let chunk = try? reader.next() {
+            if chunk.type == PNGChunk.ihdr { return try? PNGHeader(parsing: chunk.data) }
+            guard !chunk.isCritical, !PNGChunk.knownToLibpng.contains(chunk.type) else { return nil }
+        }
+        return nil
     }
 }

@@ -253,6 +253,25 @@ final class PNGLeniencyTests: XCTestCase {
         XCTAssertEqual(error(unknown, end), .missingChunk("IHDR"))
     }
 
+    /// A thumbnail of a file whose IHDR follows such a chunk is reduced like any other, and the
+    /// size is read past the chunk (the thumbnail came back at full size: the header peek
+    /// expected IHDR first; found by the PNG fuzz target, its seed
+    /// `Fuzz/seeds/png/unknown_chunk_before_ihdr.png`).
+    func test_chunkBeforeIHDR_thumbnailIsReduced_andTheSizeIsRead() throws {
+        // Given: 40 × 40 8-bit gray after an unknown ancillary chunk
+        var filtered: [UInt8] = []
+        for y in 0..<40 { filtered += [0] + (0..<40).map { x in UInt8((x * 5 + y * 3) % 256) } }
+        let header = PNGFile.chunk("IHDR", PNGFile.header(width: 40, height: 40, bitDepth: 8, colorType: 0))
+        let file = PNGFile.file(
+            PNGFile.chunk("uffe", Array("hello".utf8)), header, PNGFile.chunk("IDAT", ZlibStream.stored(filtered)), end)
+        // When
+        let thumbnail = try PNGDecoder().decode(file, scale: 1, maxPixelSize: 16)
+        // Then
+        XCTAssertEqual(PNGDecoder().pixelSize(of: file)?.width, 40)
+        XCTAssertEqual(thumbnail.width, 16)
+        XCTAssertEqual(thumbnail.pixels, try PNGDecoder().decode(file, scale: 1).downsampled(maxPixelSize: 16).pixels)
+    }
+
     /// The stream ends on a match reaching too far back, right after the image's last byte,
     /// whose codes take the last byte of the image data. zlib decodes those codes with the last
     /// row and checks the distance only when libpng reads on, which it does not: no image data
