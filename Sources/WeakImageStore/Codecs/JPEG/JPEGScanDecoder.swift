@@ -57,7 +57,11 @@ struct JPEGScanDecoder {
 
     /// Where a scan member's blocks are and how many an MCU holds.
     private struct MemberLayout {
+        /// Where the scan's blocks are: the coefficient plane (64 a block), or for a DC scan of
+        /// a progressive frame the component's DC plane (1 a block).
         let plane: UnsafeMutablePointer<Int16>
+        /// The coefficients from one block to the next in ``plane``: 64, or 1 in a DC plane.
+        let blockStride: Int
         let blocksPerLine: Int
         let horizontalSampling: Int
         let verticalSampling: Int
@@ -114,11 +118,14 @@ struct JPEGScanDecoder {
         let memberCount = scan.members.count
         let layouts = UnsafeMutablePointer<MemberLayout>.allocate(capacity: memberCount)
         defer { layouts.deallocate() }
+        // A DC scan reads and writes only the DC coefficient (see JPEGCoefficientBuffer.dcPlanes).
+        let usesDCPlanes = (kind == .dcFirst || kind == .dcRefine) && !coefficients.dcPlanes.isEmpty
         for (index, member) in scan.members.enumerated() {
             let component = frame.components[member.componentIndex]
             (layouts + index).initialize(
                 to: MemberLayout(
-                    plane: coefficients.planes[member.componentIndex], blocksPerLine: component.blocksPerLine,
+                    plane: (usesDCPlanes ? coefficients.dcPlanes : coefficients.planes)[member.componentIndex],
+                    blockStride: usesDCPlanes ? 1 : 64, blocksPerLine: component.blocksPerLine,
                     horizontalSampling: component.horizontalSampling, verticalSampling: component.verticalSampling))
         }
         var mcuIndex = 0
@@ -143,14 +150,16 @@ struct JPEGScanDecoder {
                 for memberIndex in 0..<memberCount {
                     let layout = layouts[memberIndex]
                     if single {
-                        let block = layout.plane + ((streaming ? 0 : mcuRow) * layout.blocksPerLine + mcuColumn) * 64
+                        let block =
+                            layout.plane + ((streaming ? 0 : mcuRow) * layout.blocksPerLine + mcuColumn)
+                            * layout.blockStride
                         try decodeBlock(kind, block, memberIndex, &reader)
                     } else {
                         for blockY in 0..<layout.verticalSampling {
                             let row = (streaming ? 0 : mcuRow * layout.verticalSampling) + blockY
                             for blockX in 0..<layout.horizontalSampling {
                                 let column = mcuColumn * layout.horizontalSampling + blockX
-                                let block = layout.plane + (row * layout.blocksPerLine + column) * 64
+                                let block = layout.plane + (row * layout.blocksPerLine + column) * layout.blockStride
                                 try decodeBlock(kind, block, memberIndex, &reader)
                             }
                         }
