@@ -48,17 +48,18 @@ enum PNGRowStream {
     /// Inflates, unfilters and converts every row into `output`, top to bottom.
     ///
     /// A small image is inflated whole into the end of `output` first (see
-    /// ``outputCapacity(outputCount:filteredCount:header:wholeInflationLimit:)``). Each output row then only
-    /// overwrites filtered bytes already used: an output pixel is written after the filtered
-    /// bytes of the same pixel have been read, filtered row `y` never starts before output row
-    /// `y`, and output row `y` never ends after filtered row `y + 1` starts.
+    /// ``outputCapacity(outputCount:filteredCount:header:wholeInflationLimit:)``). Each output
+    /// row then only overwrites filtered bytes already used: an output pixel is written after the
+    /// filtered bytes of the same pixel have been read, filtered row `y` never starts before
+    /// output row `y`, and output row `y` never ends after filtered row `y + 1` starts.
     ///
     /// - Parameters:
     ///   - contents: A non-interlaced image's chunks; the size limits already checked.
     ///   - expansion: The conversion to the output format.
     ///   - filteredCount: The exact decompressed size: `height * (rowByteCount + 1)`.
     ///   - wholeInflationLimit: The most filtered bytes inflated whole.
-    ///   - output: Room for ``outputCapacity(outputCount:filteredCount:header:wholeInflationLimit:)`` bytes; the
+    ///   - output: Room for
+    ///     ``outputCapacity(outputCount:filteredCount:header:wholeInflationLimit:)`` bytes; the
     ///     first `width * height` pixels in `expansion.format` are written unless an error is
     ///     thrown.
     /// - Throws: ``PNGError/inflate(_:)``, ``PNGError/badFilterType(_:row:)``, or
