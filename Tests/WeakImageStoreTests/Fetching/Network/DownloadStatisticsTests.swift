@@ -9,7 +9,11 @@ import XCTest
 final class DownloadStatisticsTests: DownloaderTestCase {
     func test_countersAddUp() {
         // Given
-        server.respond(to: "/a.png", with: .ok(bytes(100)))
+        // Held until both tickets for it exist: a transfer that finished before the second
+        // ticket would make that ticket a second transfer (seen in CI on a loaded machine).
+        var held = HTTPScriptedResponse.ok(bytes(100))
+        held.gate = "a"
+        server.respond(to: "/a.png", with: held)
         server.respond(to: "/b.png", with: .ok(bytes(250)))
         server.respond(to: "/missing.png", with: .status(404))
         var slow = HTTPScriptedResponse.ok(bytes(2_000))
@@ -21,6 +25,7 @@ final class DownloadStatisticsTests: DownloaderTestCase {
         download("/a.png", label: "a1")
         download("/a.png", label: "a2")
         download("/b.png")
+        server.openGate("a")
         XCTAssertTrue(outcomes.wait(forCount: 3))
         // Then
         XCTAssertEqual(
