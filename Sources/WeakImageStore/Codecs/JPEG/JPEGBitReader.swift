@@ -312,17 +312,23 @@ extension JPEGBitReader {
             consume(size)
             return bits < (1 &<< (size &- 1)) ? bits &- (1 &<< size) &+ 1 : bits
         }
+        /// The symbol whose code starts the buffer (`prefix`: its top lookup bits), or -1 for
+        /// bits that are no code.
+        @inline(__always) func decodeSymbol(_ table: JPEGHuffmanTable.Pointers, prefix: Int) -> Int {
+            let entry = table.lookup[prefix]
+            if entry != 0 {
+                consume(Int(entry >> 8))
+                return Int(entry & 0xFF)
+            }
+            let symbol: Int
+            (symbol, buffer, bitCount, position) = decodeLong(table, buffer, bitCount, position)
+            return symbol
+        }
         // The DC difference.
         if bitCount < 16 { refill(&buffer, &bitCount, &position) }
-        let dcEntry = dcTable.lookup[Int(truncatingIfNeeded: buffer >> UInt64(64 - JPEGHuffmanTable.lookupBits))]
-        let dcSize: Int
-        if dcEntry != 0 {
-            consume(Int(dcEntry >> 8))
-            dcSize = Int(dcEntry & 0xFF)
-        } else {
-            (dcSize, buffer, bitCount, position) = decodeLong(dcTable, buffer, bitCount, position)
-            guard dcSize >= 0 else { return nil }
-        }
+        let dcSize = decodeSymbol(
+            dcTable, prefix: Int(truncatingIfNeeded: buffer >> UInt64(64 - JPEGHuffmanTable.lookupBits)))
+        guard dcSize >= 0 else { return nil }
         var difference = 0
         if dcSize > 0 {
             if bitCount < dcSize { refill(&buffer, &bitCount, &position) }
@@ -342,15 +348,8 @@ extension JPEGBitReader {
                 index &+= 1
                 continue
             }
-            let symbol: Int
-            let entry = acTable.lookup[prefix]
-            if entry != 0 {
-                consume(Int(entry >> 8))
-                symbol = Int(entry & 0xFF)
-            } else {
-                (symbol, buffer, bitCount, position) = decodeLong(acTable, buffer, bitCount, position)
-                guard symbol >= 0 else { return nil }
-            }
+            let symbol = decodeSymbol(acTable, prefix: prefix)
+            guard symbol >= 0 else { return nil }
             let run = symbol >> 4
             let size = symbol & 15
             if size != 0 {

@@ -226,16 +226,10 @@ enum JPEGInverseDCT {
         let fix2053119869: Int32 = 16819
         let fix2562915447: Int32 = 20995
         let fix3072711026: Int32 = 25172
-        // The even part: coefficients 0, 2, 4, 6.
+        // The even part's rotation of coefficients 2 and 6 (0 and 4 join in the butterflies).
         let e1 = (c.2 &+ c.6) &* fix0541196100
         let even2 = e1 &+ c.6 &* -fix1847759065
         let even3 = e1 &+ c.2 &* fix0765366865
-        let even0 = (c.0 &+ c.4) &<< Int32(constBits)
-        let even1 = (c.0 &- c.4) &<< Int32(constBits)
-        let tmp10 = even0 &+ even3
-        let tmp13 = even0 &- even3
-        let tmp11 = even1 &+ even2
-        let tmp12 = even1 &- even2
         // The odd part: coefficients 7, 5, 3, 1.
         let z1 = c.7 &+ c.1
         let z2 = c.5 &+ c.3
@@ -250,10 +244,7 @@ enum JPEGInverseDCT {
         let odd1 = c.5 &* fix2053119869 &+ z2Scaled &+ z4Scaled
         let odd2 = c.3 &* fix3072711026 &+ z2Scaled &+ z3Scaled
         let odd3 = c.1 &* fix1501321110 &+ z1Scaled &+ z4Scaled
-        return (
-            tmp10 &+ odd3, tmp11 &+ odd2, tmp12 &+ odd1, tmp13 &+ odd0,
-            tmp13 &- odd0, tmp12 &- odd1, tmp11 &- odd2, tmp10 &- odd3
-        )
+        return butterflies(c.0, c.4, even2: even2, even3: even3, odd: (odd0, odd1, odd2, odd3))
     }
 
     /// ``inverseDCT8(_:)`` for inputs that fit in 16 bits (every block of valid 8-bit data, in
@@ -265,23 +256,34 @@ enum JPEGInverseDCT {
     /// instructions there without SSE4.1).
     @inline(__always)
     private static func inverseDCT8OnNarrowLanes(_ c: Vectors8x8) -> Vectors8x8 {
-        // The even part: coefficients 0, 2, 4, 6.
+        // The even part's rotation of coefficients 2 and 6 (0 and 4 join in the butterflies).
         let even2 = c.2 &* 4433 &+ c.6 &* -10704
         let even3 = c.2 &* 10703 &+ c.6 &* 4433
-        let even0 = (c.0 &+ c.4) &<< Int32(constBits)
-        let even1 = (c.0 &- c.4) &<< Int32(constBits)
-        let tmp10 = even0 &+ even3
-        let tmp13 = even0 &- even3
-        let tmp11 = even1 &+ even2
-        let tmp12 = even1 &- even2
         // The odd part: coefficients 7, 5, 3, 1.
         let odd0 = (c.7 &* -11363 &+ c.1 &* 2260) &+ (c.3 &* -6436 &+ c.5 &* 9633)
         let odd1 = (c.5 &* 2261 &+ c.3 &* -11362) &+ (c.1 &* 6437 &+ c.7 &* 9633)
         let odd2 = (c.3 &* -2259 &+ c.5 &* -11362) &+ (c.7 &* -6436 &+ c.1 &* 9633)
         let odd3 = (c.1 &* 11363 &+ c.7 &* 2260) &+ (c.5 &* 6437 &+ c.3 &* 9633)
+        return butterflies(c.0, c.4, even2: even2, even3: even3, odd: (odd0, odd1, odd2, odd3))
+    }
+
+    /// The additions both forms of the 8-point inverse DCT end with: the even part from
+    /// coefficients 0 and 4 (scaled by 2^13) and the rotated pair `even2`, `even3` of
+    /// coefficients 2 and 6, then each output as an even sum plus or minus an odd one.
+    @inline(__always)
+    private static func butterflies(
+        _ c0: SIMD8<Int32>, _ c4: SIMD8<Int32>, even2: SIMD8<Int32>, even3: SIMD8<Int32>,
+        odd: (SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>)
+    ) -> Vectors8x8 {
+        let even0 = (c0 &+ c4) &<< Int32(constBits)
+        let even1 = (c0 &- c4) &<< Int32(constBits)
+        let tmp10 = even0 &+ even3
+        let tmp13 = even0 &- even3
+        let tmp11 = even1 &+ even2
+        let tmp12 = even1 &- even2
         return (
-            tmp10 &+ odd3, tmp11 &+ odd2, tmp12 &+ odd1, tmp13 &+ odd0,
-            tmp13 &- odd0, tmp12 &- odd1, tmp11 &- odd2, tmp10 &- odd3
+            tmp10 &+ odd.3, tmp11 &+ odd.2, tmp12 &+ odd.1, tmp13 &+ odd.0,
+            tmp13 &- odd.0, tmp12 &- odd.1, tmp11 &- odd.2, tmp10 &- odd.3
         )
     }
 
