@@ -131,12 +131,14 @@ public struct PNGDecoder: ImageDecoding {
         let cancellation = DecodeCancellation.current.get()
         if let cancellation, cancellation.shouldStop() { throw .cancelled }
         var failure: PNGError?
+        let inflatesWhole =
+            !header.isInterlaced
+            && PNGRowStream.inflatesWhole(
+                outputCount: outputCount, filteredCount: filteredCount, header: header, limit: wholeInflationLimit)
         let capacity =
-            header.isInterlaced
-            ? outputCount
-            : PNGRowStream.outputCapacity(
-                outputCount: outputCount, filteredCount: filteredCount, header: header,
-                wholeInflationLimit: wholeInflationLimit)
+            inflatesWhole
+            ? PNGRowStream.wholeInflationCapacity(outputCount: outputCount, filteredCount: filteredCount)
+            : outputCount
         let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
             // Width and height are at least 1, so the buffer is never empty.
             guard let output = buffer.baseAddress else { return }
@@ -154,7 +156,7 @@ public struct PNGDecoder: ImageDecoding {
                 } else {
                     try PNGRowStream.reconstructImage(
                         of: contents, expansion: expansion, filteredCount: filteredCount,
-                        wholeInflationLimit: wholeInflationLimit, into: output)
+                        inflatesWhole: inflatesWhole, into: output)
                 }
                 initializedCount = outputCount
             } catch {

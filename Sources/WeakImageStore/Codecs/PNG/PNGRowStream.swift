@@ -25,31 +25,23 @@ enum PNGRowStream {
     /// The most filtered bytes a full decode inflates whole, in the bitmap's buffer.
     static let defaultWholeInflationLimit = 256 << 10
 
-    /// The bytes a full decode's output buffer needs for an image of `outputCount` bytes.
-    ///
-    /// An image of at most `wholeInflationLimit` filtered bytes whose filtered data fits (at most
-    /// one byte a row more than its pixels: not 16-bit samples) is inflated into the end of the
-    /// bitmap's own buffer, so the buffer holds the larger of the two plus
-    /// ``Inflater/outputSlack``.
-    static func outputCapacity(
-        outputCount: Int, filteredCount: Int, header: PNGHeader, wholeInflationLimit: Int
-    ) -> Int {
-        inflatesIntoOutput(
-            outputCount: outputCount, filteredCount: filteredCount, header: header, limit: wholeInflationLimit)
-            ? max(outputCount, filteredCount) + Inflater.outputSlack : outputCount
+    /// Whether a full decode inflates the image whole into the end of its bitmap's buffer: at
+    /// most `limit` filtered bytes, and filtered data that fits there (at most one byte a row
+    /// more than the pixels: not 16-bit samples).
+    static func inflatesWhole(outputCount: Int, filteredCount: Int, header: PNGHeader, limit: Int) -> Bool {
+        filteredCount <= limit && filteredCount <= outputCount + header.height
     }
 
-    private static func inflatesIntoOutput(
-        outputCount: Int, filteredCount: Int, header: PNGHeader, limit: Int
-    ) -> Bool {
-        filteredCount <= limit && filteredCount <= outputCount + header.height
+    /// The bytes the bitmap's buffer needs when the image is inflated whole into it: the larger
+    /// of the pixels and the filtered data, plus ``Inflater/outputSlack``.
+    static func wholeInflationCapacity(outputCount: Int, filteredCount: Int) -> Int {
+        max(outputCount, filteredCount) + Inflater.outputSlack
     }
 
     /// Inflates, unfilters and converts every row into `output`, top to bottom.
     ///
     /// A small image is inflated whole into the end of `output` first (see
-    /// ``outputCapacity(outputCount:filteredCount:header:wholeInflationLimit:)``). Each output
-    /// row then only overwrites filtered bytes already used: an output pixel is written after the
+    /// ``inflatesWhole(outputCount:filteredCount:header:limit:)``). Each output row then only overwrites filtered bytes already used: an output pixel is written after the
     /// filtered bytes of the same pixel have been read, filtered row `y` never starts before
     /// output row `y`, and output row `y` never ends after filtered row `y + 1` starts.
     ///
@@ -57,24 +49,22 @@ enum PNGRowStream {
     ///   - contents: A non-interlaced image's chunks; the size limits already checked.
     ///   - expansion: The conversion to the output format.
     ///   - filteredCount: The exact decompressed size: `height * (rowByteCount + 1)`.
-    ///   - wholeInflationLimit: The most filtered bytes inflated whole.
-    ///   - output: Room for
-    ///     ``outputCapacity(outputCount:filteredCount:header:wholeInflationLimit:)`` bytes; the
+    ///   - inflatesWhole: Whether to inflate the image whole into `output` rather than stream it.
+    ///   - output: Room for the pixels, or for
+    ///     ``wholeInflationCapacity(outputCount:filteredCount:)`` bytes when `inflatesWhole`; the
     ///     first `width * height` pixels in `expansion.format` are written unless an error is
     ///     thrown.
     /// - Throws: ``PNGError/inflate(_:)``, ``PNGError/badFilterType(_:row:)``, or
     ///   ``PNGError/cancelled`` when a store stops the load (polled once per inflated chunk, or
     ///   between deflate blocks of a small image).
     static func reconstructImage(
-        of contents: PNGContents, expansion: PixelExpansion, filteredCount: Int, wholeInflationLimit: Int,
+        of contents: PNGContents, expansion: PixelExpansion, filteredCount: Int, inflatesWhole: Bool,
         into output: UnsafeMutablePointer<UInt8>
     ) throws(PNGError) {
         let header = contents.header
         let outputRowCount = header.width * expansion.format.bytesPerPixel
         let outputCount = header.height * outputRowCount
         let outputRow = { (y: Int, _: UnsafeMutablePointer<UInt8>?) in output + y * outputRowCount }
-        let inflatesWhole = inflatesIntoOutput(
-            outputCount: outputCount, filteredCount: filteredCount, header: header, limit: wholeInflationLimit)
         guard !inflatesWhole else {
             let filtered = output + (max(outputCount, filteredCount) - filteredCount)
             var isInflated = false
