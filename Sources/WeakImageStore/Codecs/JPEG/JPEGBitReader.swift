@@ -34,31 +34,42 @@ struct JPEGBitReader {
     /// Whether more bits were consumed than the data held.
     var consumedPadding: Bool { paddingBits > bitCount }
 
-    /// Loads bytes until the buffer holds more than 56 bits.
+    /// Loads bytes until the buffer holds at least 56 bits (and at most 63, so that a shift by the
+    /// count stays below 64).
     @inline(__always)
     mutating func refill() {
         // Fast path: eight plain bytes at once when none of them is FF.
-        if !atMarker && bitCount <= 32 && position + 8 <= count {
-            var word: UInt64 = 0
-            let raw = UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self)
-            word = UInt64(bigEndian: raw)
-            // A byte equal to FF has all bits set: detect with the classic has-zero trick on ~word.
-            let inverted = ~word
-            let hasFF = (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
-            if hasFF == 0 {
-                // Whole bytes that fit: 4...8, so the shifts are 0...32 and 0...7.
-                let take = (64 &- bitCount) &>> 3
-                let taken = UInt64(truncatingIfNeeded: take &* 8)
-                buffer |= (word &>> (64 &- taken)) &<< UInt64(truncatingIfNeeded: 64 &- bitCount &- take &* 8)
-                bitCount &+= take &* 8
-                position &+= take
+        if !atMarker && position + 8 <= count {
+            let word = UInt64(bigEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
+            if !Self.containsFF(word) {
+                Self.append(word, to: &buffer, &bitCount, &position)
                 return
             }
         }
-        while bitCount <= 56 {
+        while bitCount < 56 {
             buffer |= UInt64(nextByte()) &<< UInt64(truncatingIfNeeded: 56 &- bitCount)
             bitCount &+= 8
         }
+    }
+
+    /// Whether a byte of `word` is `FF`: it has all bits set, so the classic has-zero-byte test
+    /// on `~word` finds it.
+    @inline(__always)
+    private static func containsFF(_ word: UInt64) -> Bool {
+        let inverted = ~word
+        return (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// Appends the whole bytes of `word` (the next eight data bytes, big-endian) that fit below
+    /// `bitCount` (0...63), which ends at 56...63.
+    ///
+    /// The bits of a byte that fits only in part land below the count too: they are the data's
+    /// next bits, so the refill that appends that byte whole sets them again to the same values.
+    @inline(__always)
+    private static func append(_ word: UInt64, to buffer: inout UInt64, _ bitCount: inout Int, _ position: inout Int) {
+        buffer |= word &>> UInt64(truncatingIfNeeded: bitCount)
+        position &+= (63 &- bitCount) &>> 3
+        bitCount |= 56
     }
 
     /// The next data byte, or 0 past the data.
@@ -90,7 +101,7 @@ struct JPEGBitReader {
     /// The next `length` bits (1...16) without consuming them; needs `bitCount >= length`.
     ///
     /// Here and in ``skip(_:)`` the shifts are masking and the count wrapping: the lengths keep
-    /// every shift below 64 and the count non-negative (a refill leaves more than 56 bits), and
+    /// every shift below 64 and the count non-negative (a refill leaves at least 56 bits), and
     /// the checked forms put a compare and a conditional move on the buffer's dependency chain.
     @inline(__always)
     func peek(_ length: Int) -> Int {
@@ -285,8 +296,12 @@ extension JPEGBitReader {
     /// local variables for the whole block (through `self` every consumed bit was a store), and
     /// eight bytes without an `FF` among them are loaded at once. Whatever else a refill meets
     /// (an `FF`, a marker, the end of the data) and codes longer than the lookup resolves go
-    /// through ``refill()`` and ``decodeLong(_:)``; refills happen where `decode(_:)`,
-    /// ``signedValue(_:)`` and the AC loop did them, so damaged data decodes as before.
+    /// through ``refill()`` and ``decodeLong(_:)``.
+    ///
+    /// The AC loop refills on every step, so that whether it refills is no branch to predict
+    /// (refills come every four to six steps, irregularly), and reads a step's table entry
+    /// before the refill, from the ten bits already there, so that the refill is not on the chain
+    /// from one entry to the next. The DC value is extracted without a branch on its size.
     ///
     /// - Parameter order: The zigzag-to-natural table, with entries up to index 79.
     /// - Returns: The DC difference, or `nil` for a bit pattern that is no code (never when
@@ -300,17 +315,24 @@ extension JPEGBitReader {
         var bitCount = self.bitCount
         var position = self.position
         // Masking shifts and wrapping arithmetic: a code takes at most 17 bits, value sizes are
-        // 1...15 (DC tables are checked, AC sizes are 4 bits), and the index stays below 80, so
+        // 0...15 (DC tables are checked, AC sizes are 4 bits), and the index stays below 80, so
         // no shift reaches 64 and nothing overflows; the checked forms put a compare and a
         // conditional move on the bit buffer's dependency chain.
         @inline(__always) func consume(_ length: Int) {
             buffer = buffer &<< UInt64(truncatingIfNeeded: length)
             bitCount &-= length
         }
+        /// The next `size` bits (0...15) sign-extended as T.81 F.2.2.1 EXTEND does; 0 for size 0.
         @inline(__always) func extended(_ size: Int) -> Int {
-            let bits = Int(truncatingIfNeeded: buffer &>> UInt64(truncatingIfNeeded: 64 &- size))
+            // A rotation brings the top `size` bits down, and none for size 0.
+            let rotated =
+                buffer &<< UInt64(truncatingIfNeeded: size) | buffer &>> UInt64(truncatingIfNeeded: 64 &- size)
+            let bits = Int(truncatingIfNeeded: rotated) & ((1 &<< size) &- 1)
             consume(size)
-            return bits < (1 &<< (size &- 1)) ? bits &- (1 &<< size) &+ 1 : bits
+            // Below half the range: negative, `bits - (2^size - 1)`. For size 0 the wrapped
+            // difference is Int.min and the correction 0.
+            let negative = (bits &- (1 &<< (size &- 1))) &>> 63
+            return bits &+ (negative & (1 &- (1 &<< size)))
         }
         /// The symbol whose code starts the buffer (`prefix`: its top lookup bits), or -1 for
         /// bits that are no code.
@@ -329,32 +351,45 @@ extension JPEGBitReader {
         let dcSize = decodeSymbol(
             dcTable, prefix: Int(truncatingIfNeeded: buffer >> UInt64(64 - JPEGHuffmanTable.lookupBits)))
         guard dcSize >= 0 else { return nil }
-        var difference = 0
-        if dcSize > 0 {
-            if bitCount < dcSize { refill(&buffer, &bitCount, &position) }
-            difference = extended(dcSize)
-        }
+        // Here and on each AC step the buffer holds at least the 16 bits the DC value, or the next
+        // table entry's prefix, needs.
+        refill(&buffer, &bitCount, &position)
+        let difference = extended(dcSize)
         // The AC coefficients.
         var index = 1
         while index < 64 {
-            if bitCount < 32 { refill(&buffer, &bitCount, &position) }
-            // Most coefficients: code and value bits in one lookup.
+            // Most steps: one or two coefficients, or the end of the block, from one lookup.
             let prefix = Int(truncatingIfNeeded: buffer >> UInt64(64 - JPEGHuffmanTable.lookupBits))
-            let runValue = acTable.runValue[prefix]
-            if runValue != 0 {
-                consume(Int(runValue & 0xFF))
-                index &+= Int((runValue >> 8) & 0xFF)
-                block[order[index]] = Int16(truncatingIfNeeded: runValue >> 16)
+            let entry = acTable.coefficientPairs[prefix]
+            refill(&buffer, &bitCount, &position)
+            if index &+ Int(truncatingIfNeeded: entry &>> 24 & 0x7F) < 64 {
+                buffer = buffer &<< entry
+                bitCount &-= Int(truncatingIfNeeded: entry & 0xF)
+                let values = Int64(bitPattern: entry)
+                index &+= Int(truncatingIfNeeded: entry &>> 12 & 0xF)
+                block[order[index]] = Int16(truncatingIfNeeded: (values &<< 12) &>> 52)
+                index &+= Int(truncatingIfNeeded: entry &>> 16 & 0x1F)
+                block[order[index]] = Int16(truncatingIfNeeded: values &>> 52)
+                index &+= 1
+                if entry & JPEGCoefficientPair.endsBlock != 0 { break }
+                continue
+            }
+            let firstLength = Int(truncatingIfNeeded: entry &>> 8 & 0xF)
+            if firstLength != 0 {
+                // The block's last coefficient, at position 63: the code after it is not ours.
+                consume(firstLength)
+                index &+= Int(truncatingIfNeeded: entry &>> 12 & 0xF)
+                block[order[index]] = Int16(truncatingIfNeeded: (Int64(bitPattern: entry) &<< 12) &>> 52)
                 index &+= 1
                 continue
             }
+            // A code longer than the prefix, or with its value bits: at most 16 + 15 bits of the
+            // 56 the refill left (an invalid code substituted takes 17 and ends the block).
             let symbol = decodeSymbol(acTable, prefix: prefix)
             guard symbol >= 0 else { return nil }
             let run = symbol >> 4
             let size = symbol & 15
             if size != 0 {
-                // At least 16 bits are left: the refill gave 32, a code takes 16 at most (an
-                // invalid one substituted takes 17 but decodes as end of block).
                 index &+= run
                 block[order[index]] = Int16(truncatingIfNeeded: extended(size))
             } else {
@@ -370,20 +405,14 @@ extension JPEGBitReader {
     }
 
     /// ``refill()`` for state held in local variables: eight bytes at once when none is `FF`,
-    /// else ``refill()`` itself on the state written back.
+    /// else ``refill()`` itself on the state written back. Either way the buffer then holds 56
+    /// to 63 bits.
     @inline(__always)
     private mutating func refill(_ buffer: inout UInt64, _ bitCount: inout Int, _ position: inout Int) {
-        if !atMarker && position + 8 <= count {
+        if !atMarker && position &+ 8 <= count {
             let word = UInt64(bigEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
-            let inverted = ~word
-            if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 == 0 {
-                // Whole bytes that fit: 4...8 (bitCount is 0...31 here), so the shifts are
-                // 0...32 and 0...7, which masking shifts do without the checks.
-                let take = (64 &- bitCount) &>> 3
-                let taken = UInt64(truncatingIfNeeded: take &* 8)
-                buffer |= (word &>> (64 &- taken)) &<< UInt64(truncatingIfNeeded: 64 &- bitCount &- take &* 8)
-                bitCount &+= take &* 8
-                position &+= take
+            if !Self.containsFF(word) {
+                Self.append(word, to: &buffer, &bitCount, &position)
                 return
             }
         }

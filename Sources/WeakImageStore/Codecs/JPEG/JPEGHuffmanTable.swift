@@ -25,9 +25,8 @@ struct JPEGHuffmanTable {
     struct Pointers {
         /// For each `lookupBits`-bit prefix: `length << 8 | symbol`, or 0 if the code is longer.
         let lookup: UnsafePointer<UInt16>
-        /// For each prefix: `value << 16 | run << 8 | bits`, or 0 when the code and its value
-        /// bits do not fit in the prefix (or the symbol is EOB or ZRL).
-        let runValue: UnsafePointer<Int32>
+        /// For each prefix: the coefficients it holds whole, a ``JPEGCoefficientPair`` bit pattern.
+        let coefficientPairs: UnsafePointer<UInt64>
         /// For each length 1...16, the largest code of that length, or -1; index 17 is a sentinel.
         let maximumCode: UnsafePointer<Int32>
         /// For each length, the symbol index of its first code minus that code.
@@ -48,16 +47,16 @@ struct JPEGHuffmanTable {
     init?(counts: [Int], symbols: [UInt8]) {
         guard counts.count == 16, symbols.count == counts.reduce(0, +), symbols.count <= 256 else { return nil }
         let entries = 1 << Self.lookupBits
-        storage = Storage(byteCount: entries * 2 + entries * 4 + 18 * 4 * 2 + 256)
+        storage = Storage(byteCount: entries * 2 + entries * 8 + 18 * 4 * 2 + 256)
         let base = storage.base
         let lookup = base.bindMemory(to: UInt16.self, capacity: entries)
-        let runValue = (base + entries * 2).bindMemory(to: Int32.self, capacity: entries)
-        let maximumCode = (base + entries * 6).bindMemory(to: Int32.self, capacity: 18)
-        let valueOffset = (base + entries * 6 + 72).bindMemory(to: Int32.self, capacity: 18)
-        let symbolStorage = (base + entries * 6 + 144).bindMemory(to: UInt8.self, capacity: 256)
+        let coefficientPairs = (base + entries * 2).bindMemory(to: UInt64.self, capacity: entries)
+        let maximumCode = (base + entries * 10).bindMemory(to: Int32.self, capacity: 18)
+        let valueOffset = (base + entries * 10 + 72).bindMemory(to: Int32.self, capacity: 18)
+        let symbolStorage = (base + entries * 10 + 144).bindMemory(to: UInt8.self, capacity: 256)
         pointers = Pointers(
-            lookup: lookup, runValue: runValue, maximumCode: maximumCode, valueOffset: valueOffset,
-            symbols: symbolStorage
+            lookup: lookup, coefficientPairs: coefficientPairs, maximumCode: maximumCode,
+            valueOffset: valueOffset, symbols: symbolStorage
         )
         symbolCount = symbols.count
         for (index, symbol) in symbols.enumerated() { symbolStorage[index] = symbol }
@@ -75,16 +74,7 @@ struct JPEGHuffmanTable {
                         let first = Int(code) << shift
                         let symbol = Int(symbols[symbolIndex])
                         let entry = UInt16(length) << 8 | UInt16(symbol)
-                        let run = symbol >> 4
-                        let size = symbol & 15
-                        for index in first..<(first + (1 << shift)) {
-                            lookup[index] = entry
-                            if size != 0 && length + size <= Self.lookupBits {
-                                let bits = (index >> (Self.lookupBits - length - size)) & ((1 << size) - 1)
-                                let value = bits < (1 << (size - 1)) ? bits - (1 << size) + 1 : bits
-                                runValue[index] = Int32(value) << 16 | Int32(run << 8 | (length + size))
-                            }
-                        }
+                        for index in first..<(first + (1 << shift)) { lookup[index] = entry }
                     }
                     code += 1
                     symbolIndex += 1
@@ -96,6 +86,7 @@ struct JPEGHuffmanTable {
             code <<= 1
         }
         maximumCode[17] = Int32.max
+        JPEGCoefficientPair.fill(coefficientPairs, from: lookup)
     }
 
     /// Whether every symbol is at most 15, as DC tables require.
