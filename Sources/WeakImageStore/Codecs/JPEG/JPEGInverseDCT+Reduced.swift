@@ -5,15 +5,15 @@
 /// they read fits in 15 bits (every block of valid 8-bit data): their column-pass sums then stay
 /// below 2^31, where libjpeg's 64-bit `JLONG` gives the same values. Their row-pass sums may wrap,
 /// but the range limit reads only bits 19...28 (4×4) or 20...29 (2×2) of each, which wrapping
-/// 32-bit arithmetic keeps. Other blocks (damaged data) take the scalar 64-bit transforms.
+/// 32-bit arithmetic keeps. Other blocks (damaged data, and for the 4×4 row pass a workspace
+/// value beyond 16 bits) take the scalar 64-bit transforms.
 extension JPEGInverseDCT {
     /// The reduced 4×4 inverse DCT of 1/2 scaling (`jpeg_idct_4x4`); parameters as
     /// ``transform8x8(_:_:_:stride:range:)``, writing 4 rows of 4 samples.
     ///
     /// Both passes run in vector lanes: the column pass on the eight columns at once (lane =
-    /// column; column 4, which the transform never reads, rides along), the row pass on the four
-    /// rows at once after an in-register transpose, and each row's four samples are packed into
-    /// one 32-bit lane and stored at once, with no transpose back.
+    /// column; column 4, which the transform never reads, rides along), the row pass row by row
+    /// (lane = output sample), with no transpose: each row's four samples are stored at once.
     static func transform4x4(
         _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
         _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
@@ -28,68 +28,89 @@ extension JPEGInverseDCT {
             }
             return
         }
+        var outsideColumnRange = SIMD8<Int16>()
         @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
-            JPEGVectorLanes.widened(int16s: coefficients + 16 * row)
-                &* JPEGVectorLanes.widened(int16s: multipliers + 16 * row)
+            dequantizedRow(row, coefficients, multipliers, outsideColumnRange: &outsideColumnRange)
         }
         // Row 4 is never read.
         let (x0, x1, x2, x3) = (dequantized(0), dequantized(1), dequantized(2), dequantized(3))
         let (x5, x6, x7) = (dequantized(5), dequantized(6), dequantized(7))
-        let outsideColumnRange =
-            outside(bits: 15, x0) | outside(bits: 15, x1) | outside(bits: 15, x2) | outside(bits: 15, x3)
-            | outside(bits: 15, x5) | outside(bits: 15, x6) | outside(bits: 15, x7)
-        guard outsideColumnRange == .zero else {
+        guard isZero(outsideColumnRange) else {
             return transform4x4Wide(block, quantization, output, stride: stride, range: range)
         }
         // Pass 1, the columns: at most 2^14 × 77 910 < 2^31 before descaling. The inputs are
         // visibly 16-bit, so LLVM multiplies pairs with `pmaddwd` on x86.
-        let (n0, n1, n2, n3) = (narrowed(x0), narrowed(x1), narrowed(x2), narrowed(x3))
-        let (n5, n6, n7) = (narrowed(x5), narrowed(x6), narrowed(x7))
-        let work = pass4(n0, n1, n2, n3, n5, n6, n7)
+        let work = pass4(x0, x1, x2, x3, x5, x6, x7)
         let pass1Rounding = SIMD8<Int32>(repeating: 1 << (constBits - pass1Bits))
         let pass1Shift = SIMD8<Int32>(repeating: Int32(constBits - pass1Bits + 1))
         @inline(__always) func descaled(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
             (value &+ pass1Rounding) &>> pass1Shift
         }
-        // Pass 2, the rows, four at once (lane = row). Workspace values of valid data fit in 16
-        // bits, and sign-extending them before the transpose lets LLVM multiply with `pmaddwd`.
+        // Pass 2, the rows, on 16-bit workspace values (those of valid data fit; others take the
+        // 64-bit transform).
         let workspace = (descaled(work.0), descaled(work.1), descaled(work.2), descaled(work.3))
         let outsideNarrowLanes =
             outside(bits: 16, workspace.0) | outside(bits: 16, workspace.1) | outside(bits: 16, workspace.2)
             | outside(bits: 16, workspace.3)
-        if outsideNarrowLanes == .zero {
-            rowPass4(
-                (narrowed(workspace.0), narrowed(workspace.1), narrowed(workspace.2), narrowed(workspace.3)),
-                output, stride: stride)
-        } else {
-            rowPass4(workspace, output, stride: stride)
+        guard outsideNarrowLanes == .zero else {
+            return transform4x4Wide(block, quantization, output, stride: stride, range: range)
         }
+        rowPass4(
+            (
+                JPEGVectorLanes.narrowed(workspace.0), JPEGVectorLanes.narrowed(workspace.1),
+                JPEGVectorLanes.narrowed(workspace.2), JPEGVectorLanes.narrowed(workspace.3)
+            ), output, stride: stride)
     }
 
-    /// The row pass of `jpeg_idct_4x4` and its range limit, on the four rows at once (lane =
-    /// row): the workspace rows are transposed as the 8×8 transform's are, padded with zero rows
-    /// (lanes 4...7 then compute nothing used). Its sums may wrap: the range limit reads bits
-    /// 19...28 only.
+    /// The row pass of `jpeg_idct_4x4` and its range limit, row by row with lane = output
+    /// sample: each sample is the workspace row's dot product with a row of the transform's
+    /// matrix, taken as four dot products of adjacent pairs (one `pmaddwd` each on x86, the pair
+    /// broadcast by one shuffle) and added. Its sums may wrap: the range limit reads bits 19...28
+    /// only. The samples are range-limited on 32-bit lanes, clamped on 16-bit ones, and each
+    /// row's four stored at once.
     @inline(__always)
     private static func rowPass4(
-        _ workspace: (SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>), _ output: UnsafeMutablePointer<UInt8>,
+        _ workspace: (SIMD8<Int16>, SIMD8<Int16>, SIMD8<Int16>, SIMD8<Int16>), _ output: UnsafeMutablePointer<UInt8>,
         stride: Int
     ) {
-        let zero = SIMD8<Int32>()
-        let c = transposed((workspace.0, workspace.1, workspace.2, workspace.3, zero, zero, zero, zero))
-        let sums = pass4(c.0, c.1, c.2, c.3, c.5, c.6, c.7)
+        // `pass4`'s weights of inputs 0...7 (4 unused) for outputs 0...3, by input pair: the even
+        // input's four weights, then the odd input's.
+        let weights01 = (SIMD4<Int32>(repeating: 1 << (constBits + 1)), SIMD4<Int32>(20995, 8697, -8697, -20995))
+        let weights23 = (SIMD4<Int32>(15137, -15137, -15137, 15137), SIMD4<Int32>(7373, -17799, 17799, -7373))
+        let weights45 = (SIMD4<Int32>(), SIMD4<Int32>(-4926, 11893, -11893, 4926))
+        let weights67 = (SIMD4<Int32>(-6270, 6270, 6270, -6270), SIMD4<Int32>(-4176, -1730, 1730, 4176))
+        @inline(__always) func samples(_ row: SIMD8<Int16>) -> SIMD4<Int32> {
+            pairProducts(row, pair: 0, weights01) &+ pairProducts(row, pair: 1, weights23)
+                &+ pairProducts(row, pair: 2, weights45) &+ pairProducts(row, pair: 3, weights67)
+        }
         let rounding = SIMD8<Int32>(repeating: 1 << (constBits + pass1Bits + 3))
         let shift = SIMD8<Int32>(repeating: Int32(constBits + pass1Bits + 3 + 1))
         // libjpeg's range limit: the low 10 bits as a signed value, plus 128, clamped.
-        @inline(__always) func limited(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
-            JPEGVectorLanes.clampedToByte(((((value &+ rounding) &>> shift) &+ 512) & 1023) &- 384)
+        @inline(__always) func limited(_ sums: SIMD8<Int32>) -> SIMD8<Int16> {
+            JPEGVectorLanes.clampedToByte(
+                JPEGVectorLanes.narrowed(((((sums &+ rounding) &>> shift) &+ 512) & 1023) &- 384))
         }
-        // Each lane (a row) packs its four samples little-endian, left to right: no transpose back.
-        let rows = (limited(sums.0) | limited(sums.1) &<< 8 | limited(sums.2) &<< 16 | limited(sums.3) &<< 24).lowHalf
+        let upper = limited(SIMD8(lowHalf: samples(workspace.0), highHalf: samples(workspace.1)))
+        let lower = limited(SIMD8(lowHalf: samples(workspace.2), highHalf: samples(workspace.3)))
+        let bytes = unsafeBitCast(
+            SIMD16<UInt8>(truncatingIfNeeded: SIMD16(lowHalf: upper, highHalf: lower)), to: SIMD4<UInt32>.self)
         for row in 0..<4 {
-            UnsafeMutableRawPointer(output + row * stride).storeBytes(
-                of: UInt32(truncatingIfNeeded: rows[row]).littleEndian, as: UInt32.self)
+            UnsafeMutableRawPointer(output + row * stride).storeBytes(of: bytes[row], as: UInt32.self)
         }
+    }
+
+    /// The products of a row's inputs `2 pair` and `2 pair + 1` with their weights for the four
+    /// outputs, added: the pair is broadcast to every 32-bit lane, and the form lets LLVM use
+    /// `pmaddwd` on x86.
+    @inline(__always)
+    private static func pairProducts(
+        _ row: SIMD8<Int16>, pair: Int, _ weights: (even: SIMD4<Int32>, odd: SIMD4<Int32>)
+    ) -> SIMD4<Int32> {
+        let pairs = unsafeBitCast(row, to: SIMD4<UInt32>.self)
+        let broadcast = unsafeBitCast(SIMD4<UInt32>(repeating: pairs[pair]), to: SIMD8<Int16>.self)
+        let even = SIMD4<Int32>(Int32(broadcast[0]), Int32(broadcast[2]), Int32(broadcast[4]), Int32(broadcast[6]))
+        let odd = SIMD4<Int32>(Int32(broadcast[1]), Int32(broadcast[3]), Int32(broadcast[5]), Int32(broadcast[7]))
+        return even &* weights.even &+ odd &* weights.odd
     }
 
     /// One pass of `jpeg_idct_4x4` lane by lane, before descaling: from inputs 0, 1, 2, 3, 5, 6, 7
@@ -125,20 +146,17 @@ extension JPEGInverseDCT {
             for row in 0..<2 { (output + row * stride).update(repeating: value, count: 2) }
             return
         }
+        var outsideColumnRange = SIMD8<Int16>()
         @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
-            JPEGVectorLanes.widened(int16s: coefficients + 16 * row)
-                &* JPEGVectorLanes.widened(int16s: multipliers + 16 * row)
+            dequantizedRow(row, coefficients, multipliers, outsideColumnRange: &outsideColumnRange)
         }
         // Rows 2, 4 and 6 are never read.
         let (x0, x1, x3, x5, x7) = (dequantized(0), dequantized(1), dequantized(3), dequantized(5), dequantized(7))
-        let outsideColumnRange =
-            outside(bits: 15, x0) | outside(bits: 15, x1) | outside(bits: 15, x3) | outside(bits: 15, x5)
-            | outside(bits: 15, x7)
-        guard outsideColumnRange == .zero else {
+        guard isZero(outsideColumnRange) else {
             return transform2x2Wide(block, quantization, output, stride: stride, range: range)
         }
         // Pass 1, the columns: at most 2^14 × 85 759 < 2^31 before descaling.
-        let (tmp10, tmp0) = reducedPass2(narrowed(x0), narrowed(x1), narrowed(x3), narrowed(x5), narrowed(x7))
+        let (tmp10, tmp0) = reducedPass2(x0, x1, x3, x5, x7)
         let rounding = SIMD8<Int32>(repeating: 1 << (constBits - pass1Bits + 1))
         let shift = SIMD8<Int32>(repeating: Int32(constBits - pass1Bits + 2))
         let work = ((tmp10 &+ tmp0 &+ rounding) &>> shift, (tmp10 &- tmp0 &+ rounding) &>> shift)
@@ -181,14 +199,38 @@ extension JPEGInverseDCT {
         output[0] = range[descale(dc, 3) & 1023]
     }
 
+    /// A row of dequantized coefficients, multiplied in 16-bit lanes (`pmullw` on x86) and widened
+    /// sign-extended, so that LLVM multiplies pairs of them with `pmaddwd`; lanes whose product
+    /// does not fit in 15 bits are set in `outsideColumnRange`. The product fits when the high
+    /// half of the full product (`pmulhw`) is the sign of the low half, both as its bit 15 and
+    /// as its bit 14.
+    @inline(__always)
+    private static func dequantizedRow(
+        _ row: Int, _ coefficients: UnsafeRawPointer, _ multipliers: UnsafeRawPointer,
+        outsideColumnRange: inout SIMD8<Int16>
+    ) -> SIMD8<Int32> {
+        let coefficient = coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self)
+        let multiplier = multipliers.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self)
+        let low = coefficient &* multiplier
+        let high = JPEGVectorLanes.narrowed(
+            (JPEGVectorLanes.widened(coefficient) &* JPEGVectorLanes.widened(multiplier)) &>> 16)
+        outsideColumnRange |= (high ^ (low &>> 14)) | (high ^ (low &>> 15))
+        return JPEGVectorLanes.widened(low)
+    }
+
+    /// Whether every lane is zero, in two 64-bit tests (a vector `==` is a loop over the lanes).
+    @inline(__always)
+    private static func isZero(_ value: SIMD8<Int16>) -> Bool {
+        let words = unsafeBitCast(value, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] == 0
+    }
+
     /// Whether a block's AC coefficients are all zero, so that it transforms to one value.
     @inline(__always)
     private static func isFlat(_ coefficients: UnsafeRawPointer) -> Bool {
         var anyAC = coefficients.loadUnaligned(as: SIMD8<Int16>.self) & SIMD8(0, -1, -1, -1, -1, -1, -1, -1)
         for row in 1..<8 { anyAC |= coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self) }
-        // Two 64-bit tests: a vector `==` is a loop over the lanes here.
-        let words = unsafeBitCast(anyAC, to: SIMD2<UInt64>.self)
-        return words[0] | words[1] == 0
+        return isZero(anyAC)
     }
 
     /// Nonzero in the lanes whose value lies outside -2^(bits - 1) ..< 2^(bits - 1): OR-ed over
@@ -196,13 +238,6 @@ extension JPEGInverseDCT {
     @inline(__always)
     private static func outside(bits: Int32, _ value: SIMD8<Int32>) -> SIMD8<Int32> {
         (value &+ SIMD8(repeating: 1 << (bits - 1))) & SIMD8(repeating: ~((1 << bits) - 1))
-    }
-
-    /// The vector sign-extended from its low 16 bits: no change to values that fit in 16 bits,
-    /// but it tells the optimizer their upper bits are copies of the sign.
-    @inline(__always)
-    private static func narrowed(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
-        (value &<< 16) &>> 16
     }
 
     /// ``transform4x4(_:_:_:stride:range:)`` in libjpeg's 64-bit arithmetic, column by column and
