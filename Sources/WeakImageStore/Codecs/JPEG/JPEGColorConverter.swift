@@ -144,16 +144,36 @@ struct JPEGColorConverter: Sendable {
             let greenSum = JPEGVectorLanes.widened(cb) &* -22554 &+ JPEGVectorLanes.widened(cr) &* 18734
             let greenOffset = JPEGVectorLanes.narrowed((greenSum &+ (1 << 15)) &>> 16) &- cr
             // Every sum lies in -256...511, well inside 16 bits.
-            let red = JPEGVectorLanes.clampedToByte(y &+ cr &+ roundedProduct(cr, 26345))
-            let green = JPEGVectorLanes.clampedToByte(y &+ greenOffset)
-            let blue = JPEGVectorLanes.clampedToByte(y &+ (cb &<< 1) &+ roundedProduct(cb, -14942))
-            // Little-endian RGBA: red | green << 8 in the low 16 bits, blue | alpha << 8 above.
-            let redGreen = JPEGVectorLanes.widened(red | green &<< 8) & 0xFFFF
-            let rgba = redGreen | (JPEGVectorLanes.widened(blue) | 0xFF00) &<< 16
-            pixels.storeBytes(of: rgba, toByteOffset: 4 * x, as: SIMD8<Int32>.self)
+            let red = y &+ cr &+ roundedProduct(cr, 26345)
+            let green = y &+ greenOffset
+            let blue = y &+ (cb &<< 1) &+ roundedProduct(cb, -14942)
+            // Clamped to bytes as they are packed, then interleaved: red with green and blue
+            // with alpha, byte by byte, then those pairs, into RGBA.
+            let redBlue = JPEGVectorLanes.packedToBytes(red, blue)
+            let greenAlpha = JPEGVectorLanes.packedToBytes(green, SIMD8(repeating: 255))
+            let redGreen = unsafeBitCast(interleaved(redBlue.lowHalf, greenAlpha.lowHalf), to: SIMD8<UInt16>.self)
+            let blueAlpha = unsafeBitCast(interleaved(redBlue.highHalf, greenAlpha.highHalf), to: SIMD8<UInt16>.self)
+            pixels.storeBytes(
+                of: interleaved(redGreen.lowHalf, blueAlpha.lowHalf), toByteOffset: 4 * x, as: SIMD8<UInt16>.self)
+            pixels.storeBytes(
+                of: interleaved(redGreen.highHalf, blueAlpha.highHalf), toByteOffset: 4 * x + 16,
+                as: SIMD8<UInt16>.self)
             x += 8
         }
         return x
+    }
+
+    /// The lanes of `a` and `b` alternating (`punpcklbw`/`punpcklwd` on x86).
+    @inline(__always)
+    private static func interleaved<Lane: SIMDScalar>(_ a: SIMD8<Lane>, _ b: SIMD8<Lane>) -> SIMD16<Lane> {
+        SIMD16(
+            a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3], a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7])
+    }
+
+    /// ``interleaved(_:_:)`` of four-lane halves.
+    @inline(__always)
+    private static func interleaved<Lane: SIMDScalar>(_ a: SIMD4<Lane>, _ b: SIMD4<Lane>) -> SIMD8<Lane> {
+        SIMD8(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3])
     }
 
     /// `round(ink * k / 255)` on Adobe's inverted values; never exactly a half, so integer

@@ -35,7 +35,7 @@ extension JPEGInverseDCT {
         // Row 4 is never read.
         let (x0, x1, x2, x3) = (dequantized(0), dequantized(1), dequantized(2), dequantized(3))
         let (x5, x6, x7) = (dequantized(5), dequantized(6), dequantized(7))
-        guard isZero(outsideColumnRange) else {
+        guard JPEGVectorLanes.isZero(outsideColumnRange) else {
             return transform4x4Wide(block, quantization, output, stride: stride, range: range)
         }
         // Pass 1, the columns: at most 2^14 × 77 910 < 2^31 before descaling. The inputs are
@@ -152,7 +152,7 @@ extension JPEGInverseDCT {
         }
         // Rows 2, 4 and 6 are never read.
         let (x0, x1, x3, x5, x7) = (dequantized(0), dequantized(1), dequantized(3), dequantized(5), dequantized(7))
-        guard isZero(outsideColumnRange) else {
+        guard JPEGVectorLanes.isZero(outsideColumnRange) else {
             return transform2x2Wide(block, quantization, output, stride: stride, range: range)
         }
         // Pass 1, the columns: at most 2^14 × 85 759 < 2^31 before descaling.
@@ -218,19 +218,12 @@ extension JPEGInverseDCT {
         return JPEGVectorLanes.widened(low)
     }
 
-    /// Whether every lane is zero, in two 64-bit tests (a vector `==` is a loop over the lanes).
-    @inline(__always)
-    private static func isZero(_ value: SIMD8<Int16>) -> Bool {
-        let words = unsafeBitCast(value, to: SIMD2<UInt64>.self)
-        return words[0] | words[1] == 0
-    }
-
     /// Whether a block's AC coefficients are all zero, so that it transforms to one value.
     @inline(__always)
     private static func isFlat(_ coefficients: UnsafeRawPointer) -> Bool {
         var anyAC = coefficients.loadUnaligned(as: SIMD8<Int16>.self) & SIMD8(0, -1, -1, -1, -1, -1, -1, -1)
         for row in 1..<8 { anyAC |= coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self) }
-        return isZero(anyAC)
+        return JPEGVectorLanes.isZero(anyAC)
     }
 
     /// Nonzero in the lanes whose value lies outside -2^(bits - 1) ..< 2^(bits - 1): OR-ed over

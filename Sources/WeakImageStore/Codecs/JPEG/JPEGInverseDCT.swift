@@ -32,32 +32,18 @@ enum JPEGInverseDCT {
         (value + (1 << (bits - 1))) >> bits
     }
 
-    /// The full 8×8 inverse DCT.
-    ///
-    /// - Parameters:
-    ///   - block: 64 coefficients in natural order.
-    ///   - quantization: 64 multipliers in natural order.
-    ///   - output: Where sample (0, 0) goes; 8 rows of 8 samples are written.
-    ///   - stride: The distance between output rows.
-    ///   - range: ``rangeLimit``'s storage.
-    static func transform8x8(
+    /// ``transform8x8(_:_:_:stride:range:)`` for any coefficients, the dequantized ones in 32-bit
+    /// lanes: those of 16 bits through ``inverseDCT8OnNarrowLanes(_:)``, wider ones through
+    /// libjpeg's 64-bit column pass. Called for blocks with a dequantized coefficient beyond 11
+    /// bits (rare in valid data, common in damaged data), and the reference the fast path is
+    /// tested against.
+    @inline(never)
+    static func transform8x8Wide(
         _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
         _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
     ) {
         let coefficients = UnsafeRawPointer(block)
         let multipliers = UnsafeRawPointer(quantization)
-        // A block whose AC coefficients are all zero (most chroma blocks of photos) is flat:
-        // what both passes compute for it, in one step.
-        var anyAC = coefficients.loadUnaligned(as: SIMD8<Int16>.self) & SIMD8(0, -1, -1, -1, -1, -1, -1, -1)
-        for row in 1..<8 { anyAC |= coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self) }
-        if anyAC == .zero {
-            let dc = Int(Int32(truncatingIfNeeded: (Int(block[0]) * Int(quantization[0])) << pass1Bits))
-            let value = UInt64(range[descale(dc, pass1Bits + 3) & 1023]) &* 0x0101_0101_0101_0101
-            for row in 0..<8 {
-                UnsafeMutableRawPointer(output + row * stride).storeBytes(of: value, as: UInt64.self)
-            }
-            return
-        }
         // Both factors are 16-bit (libjpeg's islow multipliers are), so LLVM multiplies them
         // with `pmullw`/`pmulhw` on x86.
         @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
@@ -255,7 +241,7 @@ enum JPEGInverseDCT {
     /// turns each pair of products into one `pmaddwd` on x86 (a 32-bit lane multiply takes six
     /// instructions there without SSE4.1).
     @inline(__always)
-    private static func inverseDCT8OnNarrowLanes(_ c: Vectors8x8) -> Vectors8x8 {
+    static func inverseDCT8OnNarrowLanes(_ c: Vectors8x8) -> Vectors8x8 {
         // The even part's rotation of coefficients 2 and 6 (0 and 4 join in the butterflies).
         let even2 = c.2 &* 4433 &+ c.6 &* -10704
         let even3 = c.2 &* 10703 &+ c.6 &* 4433

@@ -53,20 +53,21 @@ final class JPEGStageTests: XCTestCase {
         }
     }
 
-    func test_reducedInverseDCTs_inVectorLanes_matchLibjpegs64BitArithmetic() {
+    func test_inverseDCTs_inVectorLanes_matchLibjpegs64BitArithmetic() {
         // Given: random blocks, sparse like photos' or dense, with coefficients and multipliers
-        // small (the vector path) or up to 16 bits (the 64-bit path, and the wrapping row pass)
+        // small (the 16-bit paths), around the 8×8 fast path's 11-bit limit, or up to 16 bits
+        // (the 64-bit paths, and the wrapping row pass)
         var random = SeededGenerator(seed: 24)
         let range = JPEGInverseDCT.rangeLimit
         for trial in 0..<20_000 {
-            let magnitude = [4, 64, 1024, 32767][trial % 4]
+            let magnitude = [4, 64, 300, 1023, 32767][trial % 5]
             let density = [2, 8, 64][trial % 3]
             var block = [Int16](repeating: 0, count: 64)
             for _ in 0..<density { block[random.int(in: 0...63)] = Int16(random.int(in: -magnitude...magnitude)) }
             let quantization = (0..<64).map { _ in
-                Int16(truncatingIfNeeded: random.int(in: 1...(trial % 5 == 0 ? 65535 : 40)))
+                Int16(truncatingIfNeeded: random.int(in: 1...[65535, 1, 2, 40, 40, 40, 40][trial % 7]))
             }
-            for size in [4, 2] {
+            for size in [8, 4, 2] {
                 // When: each transform runs
                 var vector = [UInt8](repeating: 0, count: size * size)
                 var reference = vector
@@ -75,14 +76,18 @@ final class JPEGStageTests: XCTestCase {
                         range.withUnsafeBufferPointer { r in
                             let (b, q, r) = (b.baseAddress!, q.baseAddress!, r.baseAddress!)
                             vector.withUnsafeMutableBufferPointer { o in
-                                if size == 4 {
+                                if size == 8 {
+                                    JPEGInverseDCT.transform8x8(b, q, o.baseAddress!, stride: 8, range: r)
+                                } else if size == 4 {
                                     JPEGInverseDCT.transform4x4(b, q, o.baseAddress!, stride: 4, range: r)
                                 } else {
                                     JPEGInverseDCT.transform2x2(b, q, o.baseAddress!, stride: 2, range: r)
                                 }
                             }
                             reference.withUnsafeMutableBufferPointer { o in
-                                if size == 4 {
+                                if size == 8 {
+                                    JPEGInverseDCT.transform8x8Wide(b, q, o.baseAddress!, stride: 8, range: r)
+                                } else if size == 4 {
                                     JPEGInverseDCT.transform4x4Wide(b, q, o.baseAddress!, stride: 4, range: r)
                                 } else {
                                     JPEGInverseDCT.transform2x2Wide(b, q, o.baseAddress!, stride: 2, range: r)

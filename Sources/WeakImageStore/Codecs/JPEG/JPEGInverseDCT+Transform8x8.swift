@@ -1,0 +1,158 @@
+/// The full 8×8 inverse DCT of photos' blocks in 16-bit lanes, the way libjpeg-turbo's SSE2
+/// code keeps it: both passes widen their 16-bit inputs only inside the multiply-adds
+/// (`pmaddwd` on x86), the workspace and the samples stay 16-bit, and both transposes are
+/// 16-bit (one register a row, 24 unpack instructions each).
+///
+/// Exact for dequantized coefficients of 11 bits (valid data gives them but for rare extreme
+/// blocks): the weights of one output add up to at most 61 214, so each column-pass sum stays
+/// below 2^10 × 61 214 + 2^10 < 2^26 and each workspace value below 2^26 / 2^11 < 2^15, and
+/// each row-pass sum with its rounding below 2^15 × 61 214 + 2^17 + 2^27 < 2^31. Other blocks
+/// take ``transform8x8Wide(_:_:_:stride:range:)``.
+extension JPEGInverseDCT {
+    typealias Rows16 = (
+        SIMD8<Int16>, SIMD8<Int16>, SIMD8<Int16>, SIMD8<Int16>, SIMD8<Int16>, SIMD8<Int16>, SIMD8<Int16>, SIMD8<Int16>
+    )
+
+    /// The full 8×8 inverse DCT.
+    ///
+    /// - Parameters:
+    ///   - block: 64 coefficients in natural order.
+    ///   - quantization: 64 multipliers in natural order.
+    ///   - output: Where sample (0, 0) goes; 8 rows of 8 samples are written.
+    ///   - stride: The distance between output rows.
+    ///   - range: ``rangeLimit``'s storage.
+    static func transform8x8(
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
+        _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>
+    ) {
+        let coefficients = UnsafeRawPointer(block)
+        let multipliers = UnsafeRawPointer(quantization)
+        // A block whose AC coefficients are all zero (most chroma blocks of photos) is flat:
+        // what both passes compute for it, in one step.
+        var anyAC = coefficients.loadUnaligned(as: SIMD8<Int16>.self) & SIMD8(0, -1, -1, -1, -1, -1, -1, -1)
+        for row in 1..<8 { anyAC |= coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self) }
+        if JPEGVectorLanes.isZero(anyAC) {
+            let dc = Int(Int32(truncatingIfNeeded: (Int(block[0]) * Int(quantization[0])) << pass1Bits))
+            let value = UInt64(range[descale(dc, pass1Bits + 3) & 1023]) &* 0x0101_0101_0101_0101
+            for row in 0..<8 {
+                UnsafeMutableRawPointer(output + row * stride).storeBytes(of: value, as: UInt64.self)
+            }
+            return
+        }
+        // The dequantized rows (`pmullw`), and whether each product fits in 11 bits: the high
+        // half of the full product (`pmulhw`) must be the sign of the low half, both as its bit
+        // 15 and as its bit 10.
+        var outside11Bits = SIMD8<Int16>()
+        @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int16> {
+            let coefficient = coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self)
+            let multiplier = multipliers.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self)
+            let low = coefficient &* multiplier
+            let high = JPEGVectorLanes.narrowed(
+                (JPEGVectorLanes.widened(coefficient) &* JPEGVectorLanes.widened(multiplier)) &>> 16)
+            outside11Bits |= (high ^ (low &>> 10)) | (high ^ (low &>> 15))
+            return low
+        }
+        let rows = (
+            dequantized(0), dequantized(1), dequantized(2), dequantized(3), dequantized(4), dequantized(5),
+            dequantized(6), dequantized(7)
+        )
+        guard JPEGVectorLanes.isZero(outside11Bits) else {
+            return transform8x8Wide(block, quantization, output, stride: stride, range: range)
+        }
+        // Pass 1, the columns (lane = column), descaled by 2^11 with rounding. Shifting left by
+        // 5 and right by 16 divides as shifting right by 11 (the sums stay below 2^26), and
+        // shows the optimizer a 16-bit result, which it packs with `packssdw`.
+        let columnSums = inverseDCT8OnNarrowLanes(widened(rows))
+        let rounding = SIMD8<Int32>(repeating: Int32(1 << (constBits - pass1Bits - 1)))
+        @inline(__always) func workspaceRow(_ sum: SIMD8<Int32>) -> SIMD8<Int16> {
+            JPEGVectorLanes.narrowed(((sum &+ rounding) &<< 5) &>> 16)
+        }
+        let workspace = transposed16(
+            (
+                workspaceRow(columnSums.0), workspaceRow(columnSums.1), workspaceRow(columnSums.2),
+                workspaceRow(columnSums.3), workspaceRow(columnSums.4), workspaceRow(columnSums.5),
+                workspaceRow(columnSums.6), workspaceRow(columnSums.7)
+            ))
+        // Pass 2, the rows (lane = row), and libjpeg's range limit, whose table maps the low 10
+        // bits of a sample as a signed value plus 128, clamped to a byte: bits 18...27 of the
+        // rounded sum as a signed 10-bit value, plus 128, clamped when packed (`packuswb`).
+        let rowSums = inverseDCT8OnNarrowLanes(widened(workspace))
+        let rounding2 = SIMD8<Int32>(repeating: Int32(1 << (constBits + pass1Bits + 2)))
+        @inline(__always) func samples(_ sum: SIMD8<Int32>) -> SIMD8<Int16> {
+            JPEGVectorLanes.narrowed(((sum &+ rounding2) &<< 4) &>> 22) &+ 128
+        }
+        let columns = transposed16(
+            (
+                samples(rowSums.0), samples(rowSums.1), samples(rowSums.2), samples(rowSums.3), samples(rowSums.4),
+                samples(rowSums.5), samples(rowSums.6), samples(rowSums.7)
+            ))
+        @inline(__always) func store(_ row: Int, _ samples: SIMD8<Int16>) {
+            UnsafeMutableRawPointer(output + row * stride).storeBytes(
+                of: SIMD8<UInt8>(truncatingIfNeeded: JPEGVectorLanes.clampedToByte(samples)), as: SIMD8<UInt8>.self)
+        }
+        store(0, columns.0)
+        store(1, columns.1)
+        store(2, columns.2)
+        store(3, columns.3)
+        store(4, columns.4)
+        store(5, columns.5)
+        store(6, columns.6)
+        store(7, columns.7)
+    }
+
+    /// The rows widened to 32-bit lanes, sign-extended.
+    @inline(__always)
+    private static func widened(_ rows: Rows16) -> Vectors8x8 {
+        (
+            JPEGVectorLanes.widened(rows.0), JPEGVectorLanes.widened(rows.1), JPEGVectorLanes.widened(rows.2),
+            JPEGVectorLanes.widened(rows.3), JPEGVectorLanes.widened(rows.4), JPEGVectorLanes.widened(rows.5),
+            JPEGVectorLanes.widened(rows.6), JPEGVectorLanes.widened(rows.7)
+        )
+    }
+
+    /// The 8×8 transpose of 16-bit rows in three rounds of interleaving pairs of rows: 16-bit
+    /// lanes, then 32-bit, then 64-bit (`punpck{l,h}{wd,dq,qdq}` on x86).
+    @inline(__always)
+    static func transposed16(_ r: Rows16) -> Rows16 {
+        let a = (
+            interleaved(r.0, r.1, high: false), interleaved(r.0, r.1, high: true),
+            interleaved(r.2, r.3, high: false), interleaved(r.2, r.3, high: true),
+            interleaved(r.4, r.5, high: false), interleaved(r.4, r.5, high: true),
+            interleaved(r.6, r.7, high: false), interleaved(r.6, r.7, high: true)
+        )
+        let b = (
+            interleaved(a.0, a.2, lane: UInt32.self, high: false), interleaved(a.0, a.2, lane: UInt32.self, high: true),
+            interleaved(a.1, a.3, lane: UInt32.self, high: false), interleaved(a.1, a.3, lane: UInt32.self, high: true),
+            interleaved(a.4, a.6, lane: UInt32.self, high: false), interleaved(a.4, a.6, lane: UInt32.self, high: true),
+            interleaved(a.5, a.7, lane: UInt32.self, high: false), interleaved(a.5, a.7, lane: UInt32.self, high: true)
+        )
+        return (
+            interleaved(b.0, b.4, lane: UInt64.self, high: false), interleaved(b.0, b.4, lane: UInt64.self, high: true),
+            interleaved(b.1, b.5, lane: UInt64.self, high: false), interleaved(b.1, b.5, lane: UInt64.self, high: true),
+            interleaved(b.2, b.6, lane: UInt64.self, high: false), interleaved(b.2, b.6, lane: UInt64.self, high: true),
+            interleaved(b.3, b.7, lane: UInt64.self, high: false), interleaved(b.3, b.7, lane: UInt64.self, high: true)
+        )
+    }
+
+    /// The 16-bit lanes of one half of `a` and `b` (the low half, or the high one), alternating.
+    @inline(__always)
+    private static func interleaved(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>, high: Bool) -> SIMD8<Int16> {
+        high
+            ? SIMD8(a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7])
+            : SIMD8(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3])
+    }
+
+    /// ``interleaved(_:_:high:)`` for 32-bit or 64-bit groups of lanes.
+    @inline(__always)
+    private static func interleaved<Group: FixedWidthInteger & SIMDScalar>(
+        _ a: SIMD8<Int16>, _ b: SIMD8<Int16>, lane: Group.Type, high: Bool
+    ) -> SIMD8<Int16> {
+        if Group.bitWidth == 32 {
+            let (x, y) = (unsafeBitCast(a, to: SIMD4<UInt32>.self), unsafeBitCast(b, to: SIMD4<UInt32>.self))
+            let mixed = high ? SIMD4(x[2], y[2], x[3], y[3]) : SIMD4(x[0], y[0], x[1], y[1])
+            return unsafeBitCast(mixed, to: SIMD8<Int16>.self)
+        }
+        let (x, y) = (unsafeBitCast(a, to: SIMD2<UInt64>.self), unsafeBitCast(b, to: SIMD2<UInt64>.self))
+        return unsafeBitCast(high ? SIMD2(x[1], y[1]) : SIMD2(x[0], y[0]), to: SIMD8<Int16>.self)
+    }
+}
