@@ -40,8 +40,8 @@ struct JPEGRenderer {
                         fancy: smallest > 1, heldRows: planes.blockRowsHeld[index] * size
                     )
                 )
-                scratches.append(
-                    .allocate(capacity: outputWidth + horizontalExpansion * planes.sampledWidths[index] + 16))
+                // The output row, and for the 2 × 2 filter its 16-bit column sums.
+                scratches.append(.allocate(capacity: outputWidth + 4 * planes.sampledWidths[index] + 16))
             }
             self.upsamplers = upsamplers
             self.scratches = scratches

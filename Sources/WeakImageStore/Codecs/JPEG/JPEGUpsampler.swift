@@ -56,7 +56,7 @@ struct JPEGUpsampler {
     /// - Parameters:
     ///   - y: The output row, in `0..<outputHeight`.
     ///   - outputWidth: The samples the caller reads from the result.
-    ///   - scratch: At least `outputWidth + 2 * width + 8` writable bytes.
+    ///   - scratch: At least `outputWidth + 4 * width + 16` writable bytes.
     func row(_ y: Int, outputWidth: Int, scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
         switch method {
         case .copy:
@@ -150,21 +150,40 @@ struct JPEGUpsampler {
     /// 1 while the eight and their right neighbours lie before column `last`; the scalar loop
     /// does the rest.
     ///
-    /// Every sum fits in 16 bits (at most 16 × 255 + 8), so the lanes are 16-bit: each output
-    /// pair `(even, odd)` is one lane `even | odd << 8`, stored little-endian: even, then odd.
+    /// The column sums `3 * near + far` are computed once per column, sixteen at a time, into
+    /// 16-bit lanes after the output row (2 × `width` bytes from `output + 2 * width + 8`); the
+    /// horizontal half of the filter then reads each sum as its column's own and as both
+    /// neighbours'. Every sum fits in 16 bits (at most 16 × 255 + 8), so the lanes are 16-bit:
+    /// each output pair `(even, odd)` is one lane `even | odd << 8`, stored little-endian: even,
+    /// then odd.
     ///
     /// - Returns: The first column not done (1 if none was).
     @inline(__always)
     private static func fancyBothColumnsInVectors(
         _ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, last: Int, into output: UnsafeMutablePointer<UInt8>
     ) -> Int {
-        @inline(__always) func widened(_ bytes: UnsafePointer<UInt8>) -> SIMD8<Int16> {
-            SIMD8(
-                Int16(bytes[0]), Int16(bytes[1]), Int16(bytes[2]), Int16(bytes[3]),
-                Int16(bytes[4]), Int16(bytes[5]), Int16(bytes[6]), Int16(bytes[7]))
+        let sums = UnsafeMutableRawPointer(output + 2 * (last + 1) + 8)
+        var column = 0
+        while column + 16 <= last + 1 {
+            let nearBytes = UnsafeRawPointer(near + column).loadUnaligned(as: SIMD16<UInt8>.self)
+            let farBytes = UnsafeRawPointer(far + column).loadUnaligned(as: SIMD16<UInt8>.self)
+            let low =
+                3 &* SIMD8<Int16>(truncatingIfNeeded: nearBytes.lowHalf)
+                &+ SIMD8<Int16>(truncatingIfNeeded: farBytes.lowHalf)
+            let high =
+                3 &* SIMD8<Int16>(truncatingIfNeeded: nearBytes.highHalf)
+                &+ SIMD8<Int16>(truncatingIfNeeded: farBytes.highHalf)
+            sums.storeBytes(of: low, toByteOffset: 2 * column, as: SIMD8<Int16>.self)
+            sums.storeBytes(of: high, toByteOffset: 2 * column + 16, as: SIMD8<Int16>.self)
+            column += 16
+        }
+        while column <= last {
+            sums.storeBytes(
+                of: 3 &* Int16(near[column]) &+ Int16(far[column]), toByteOffset: 2 * column, as: Int16.self)
+            column += 1
         }
         @inline(__always) func columnSums(_ x: Int) -> SIMD8<Int16> {
-            3 &* widened(near + x) &+ widened(far + x)
+            UnsafeRawPointer(sums).loadUnaligned(fromByteOffset: 2 * x, as: SIMD8<Int16>.self)
         }
         let pairs = UnsafeMutableRawPointer(output)
         var x = 1

@@ -127,6 +127,39 @@ final class JPEGStageTests: XCTestCase {
         XCTAssertEqual(row, [0, 25, 75, 125, 175, 200])
     }
 
+    func test_fancyUpsamplingBothWays_matchesTheTriangleFilter_atEveryWidth() {
+        // Given: random components 3...70 samples wide (the vector loops and their scalar tails)
+        var random = SeededGenerator(seed: 7)
+        for width in 3...70 {
+            let height = 3
+            let samples = (0..<(width * height)).map { _ in UInt8(random.int(in: 0...255)) }
+            for y in 0..<(2 * height) {
+                // When
+                let row = samples.withUnsafeBufferPointer { input in
+                    let upsampler = JPEGUpsampler(
+                        samples: input.baseAddress!, stride: width, width: width, height: height,
+                        horizontalExpansion: 2, verticalExpansion: 2, fancy: true)
+                    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * width + 4 * width + 16)
+                    defer { scratch.deallocate() }
+                    return Array(
+                        UnsafeBufferPointer(
+                            start: upsampler.row(y, outputWidth: 2 * width, scratch: scratch), count: 2 * width))
+                }
+                // Then: libjpeg's h2v2 filter, column sums 3 × nearer row + farther row, then
+                // 3 × own sum + neighbour's, edges repeated, rounding 8 left and 7 right
+                let near = min(y / 2, height - 1)
+                let far = y % 2 == 0 ? max(near - 1, 0) : min(near + 1, height - 1)
+                let sums = (0..<width).map { 3 * Int(samples[near * width + $0]) + Int(samples[far * width + $0]) }
+                let expected = (0..<(2 * width)).map { x -> UInt8 in
+                    let column = x / 2
+                    let neighbour = x % 2 == 0 ? max(column - 1, 0) : min(column + 1, width - 1)
+                    return UInt8((3 * sums[column] + sums[neighbour] + (x % 2 == 0 ? 8 : 7)) >> 4)
+                }
+                XCTAssertEqual(row, expected, "width \(width), row \(y)")
+            }
+        }
+    }
+
     func test_narrowComponents_andScaleOneEighth_replicate() {
         let samples: [UInt8] = [10, 20]
         samples.withUnsafeBufferPointer { input in
