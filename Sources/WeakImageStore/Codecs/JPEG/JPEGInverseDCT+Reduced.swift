@@ -1,12 +1,12 @@
 /// The reduced inverse DCTs of DCT-domain scaling (libjpeg-turbo's `jidctred.c`): 4×4 for 1/2,
 /// 2×2 for 1/4 and 1×1 for 1/8, bit for bit.
 ///
-/// The 4×4 and 2×2 transforms compute in 32-bit vector lanes when every dequantized coefficient
-/// they read fits in 15 bits (every block of valid 8-bit data): their column-pass sums then stay
-/// below 2^31, where libjpeg's 64-bit `JLONG` gives the same values. Their row-pass sums may wrap,
+/// The 4×4 and 2×2 transforms compute in vector lanes when every dequantized coefficient they
+/// read fits in 11 bits (4×4) or 15 bits (2×2), as those of valid 8-bit data do: their
+/// column-pass sums then stay below 2^31, where libjpeg's 64-bit `JLONG` gives the same values. Their row-pass sums may wrap,
 /// but the range limit reads only bits 19...28 (4×4) or 20...29 (2×2) of each, which wrapping
-/// 32-bit arithmetic keeps. Other blocks (damaged data, and for the 4×4 row pass a workspace
-/// value beyond 16 bits) take the scalar 64-bit transforms.
+/// 32-bit arithmetic keeps. Other blocks (damaged data; for the 4×4 transform, any coefficient
+/// beyond 11 bits) take the scalar 64-bit transforms.
 extension JPEGInverseDCT {
     /// The reduced 4×4 inverse DCT of 1/2 scaling (`jpeg_idct_4x4`); parameters as
     /// ``transform8x8(_:_:_:stride:range:)``, writing 4 rows of 4 samples.
@@ -28,46 +28,37 @@ extension JPEGInverseDCT {
             }
             return
         }
-        var outsideColumnRange = SIMD8<Int16>()
+        // Dequantized coefficients of 11 bits keep each column-pass sum below 2^10 × 77 910 <
+        // 2^27 and each workspace value below 2^15; wider ones take the 64-bit transform.
+        var outside11Bits = SIMD8<Int16>()
         @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
-            dequantizedRow(row, coefficients, multipliers, outsideColumnRange: &outsideColumnRange)
+            JPEGVectorLanes.widened(
+                dequantizedRow(row, coefficients, multipliers, fittingIn: 11, outside: &outside11Bits))
         }
         // Row 4 is never read.
         let (x0, x1, x2, x3) = (dequantized(0), dequantized(1), dequantized(2), dequantized(3))
         let (x5, x6, x7) = (dequantized(5), dequantized(6), dequantized(7))
-        guard JPEGVectorLanes.isZero(outsideColumnRange) else {
+        guard JPEGVectorLanes.isZero(outside11Bits) else {
             return transform4x4Wide(block, quantization, output, stride: stride, range: range)
         }
-        // Pass 1, the columns: at most 2^14 × 77 910 < 2^31 before descaling. The inputs are
-        // visibly 16-bit, so LLVM multiplies pairs with `pmaddwd` on x86.
+        // Pass 1, the columns. The inputs are visibly 16-bit, so LLVM multiplies pairs with
+        // `pmaddwd` on x86. Shifting left by 4 and right by 16 divides as shifting right by 12
+        // (the sums stay below 2^27) and shows a 16-bit result, packed with `packssdw`.
         let work = pass4(x0, x1, x2, x3, x5, x6, x7)
         let pass1Rounding = SIMD8<Int32>(repeating: 1 << (constBits - pass1Bits))
-        let pass1Shift = SIMD8<Int32>(repeating: Int32(constBits - pass1Bits + 1))
-        @inline(__always) func descaled(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
-            (value &+ pass1Rounding) &>> pass1Shift
-        }
-        // Pass 2, the rows, on 16-bit workspace values (those of valid data fit; others take the
-        // 64-bit transform).
-        let workspace = (descaled(work.0), descaled(work.1), descaled(work.2), descaled(work.3))
-        let outsideNarrowLanes =
-            outside(bits: 16, workspace.0) | outside(bits: 16, workspace.1) | outside(bits: 16, workspace.2)
-            | outside(bits: 16, workspace.3)
-        guard outsideNarrowLanes == .zero else {
-            return transform4x4Wide(block, quantization, output, stride: stride, range: range)
+        @inline(__always) func workspaceRow(_ sum: SIMD8<Int32>) -> SIMD8<Int16> {
+            JPEGVectorLanes.narrowed(((sum &+ pass1Rounding) &<< 4) &>> 16)
         }
         rowPass4(
-            (
-                JPEGVectorLanes.narrowed(workspace.0), JPEGVectorLanes.narrowed(workspace.1),
-                JPEGVectorLanes.narrowed(workspace.2), JPEGVectorLanes.narrowed(workspace.3)
-            ), output, stride: stride)
+            (workspaceRow(work.0), workspaceRow(work.1), workspaceRow(work.2), workspaceRow(work.3)), output,
+            stride: stride)
     }
 
     /// The row pass of `jpeg_idct_4x4` and its range limit, row by row with lane = output
     /// sample: each sample is the workspace row's dot product with a row of the transform's
     /// matrix, taken as four dot products of adjacent pairs (one `pmaddwd` each on x86, the pair
-    /// broadcast by one shuffle) and added. Its sums may wrap: the range limit reads bits 19...28
-    /// only. The samples are range-limited on 32-bit lanes, clamped on 16-bit ones, and each
-    /// row's four stored at once.
+    /// broadcast by one shuffle) and added. The range limit reads bits 19...28 of each sum only;
+    /// the samples are clamped as they are packed to bytes, and each row's four stored at once.
     @inline(__always)
     private static func rowPass4(
         _ workspace: (SIMD8<Int16>, SIMD8<Int16>, SIMD8<Int16>, SIMD8<Int16>), _ output: UnsafeMutablePointer<UInt8>,
@@ -84,16 +75,14 @@ extension JPEGInverseDCT {
                 &+ pairProducts(row, pair: 2, weights45) &+ pairProducts(row, pair: 3, weights67)
         }
         let rounding = SIMD8<Int32>(repeating: 1 << (constBits + pass1Bits + 3))
-        let shift = SIMD8<Int32>(repeating: Int32(constBits + pass1Bits + 3 + 1))
-        // libjpeg's range limit: the low 10 bits as a signed value, plus 128, clamped.
+        // libjpeg's range limit: the low 10 bits of the sample (bits 19...28 of the rounded sum)
+        // as a signed value, plus 128, clamped as it is packed.
         @inline(__always) func limited(_ sums: SIMD8<Int32>) -> SIMD8<Int16> {
-            JPEGVectorLanes.clampedToByte(
-                JPEGVectorLanes.narrowed(((((sums &+ rounding) &>> shift) &+ 512) & 1023) &- 384))
+            JPEGVectorLanes.narrowed(((sums &+ rounding) &<< 3) &>> 22) &+ 128
         }
         let upper = limited(SIMD8(lowHalf: samples(workspace.0), highHalf: samples(workspace.1)))
         let lower = limited(SIMD8(lowHalf: samples(workspace.2), highHalf: samples(workspace.3)))
-        let bytes = unsafeBitCast(
-            SIMD16<UInt8>(truncatingIfNeeded: SIMD16(lowHalf: upper, highHalf: lower)), to: SIMD4<UInt32>.self)
+        let bytes = unsafeBitCast(JPEGVectorLanes.packedToBytes(upper, lower), to: SIMD4<UInt32>.self)
         for row in 0..<4 {
             UnsafeMutableRawPointer(output + row * stride).storeBytes(of: bytes[row], as: UInt32.self)
         }
@@ -146,13 +135,14 @@ extension JPEGInverseDCT {
             for row in 0..<2 { (output + row * stride).update(repeating: value, count: 2) }
             return
         }
-        var outsideColumnRange = SIMD8<Int16>()
+        var outside15Bits = SIMD8<Int16>()
         @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int32> {
-            dequantizedRow(row, coefficients, multipliers, outsideColumnRange: &outsideColumnRange)
+            JPEGVectorLanes.widened(
+                dequantizedRow(row, coefficients, multipliers, fittingIn: 15, outside: &outside15Bits))
         }
         // Rows 2, 4 and 6 are never read.
         let (x0, x1, x3, x5, x7) = (dequantized(0), dequantized(1), dequantized(3), dequantized(5), dequantized(7))
-        guard JPEGVectorLanes.isZero(outsideColumnRange) else {
+        guard JPEGVectorLanes.isZero(outside15Bits) else {
             return transform2x2Wide(block, quantization, output, stride: stride, range: range)
         }
         // Pass 1, the columns: at most 2^14 × 85 759 < 2^31 before descaling.
@@ -199,38 +189,12 @@ extension JPEGInverseDCT {
         output[0] = range[descale(dc, 3) & 1023]
     }
 
-    /// A row of dequantized coefficients, multiplied in 16-bit lanes (`pmullw` on x86) and widened
-    /// sign-extended, so that LLVM multiplies pairs of them with `pmaddwd`; lanes whose product
-    /// does not fit in 15 bits are set in `outsideColumnRange`. The product fits when the high
-    /// half of the full product (`pmulhw`) is the sign of the low half, both as its bit 15 and
-    /// as its bit 14.
-    @inline(__always)
-    private static func dequantizedRow(
-        _ row: Int, _ coefficients: UnsafeRawPointer, _ multipliers: UnsafeRawPointer,
-        outsideColumnRange: inout SIMD8<Int16>
-    ) -> SIMD8<Int32> {
-        let coefficient = coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self)
-        let multiplier = multipliers.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self)
-        let low = coefficient &* multiplier
-        let high = JPEGVectorLanes.narrowed(
-            (JPEGVectorLanes.widened(coefficient) &* JPEGVectorLanes.widened(multiplier)) &>> 16)
-        outsideColumnRange |= (high ^ (low &>> 14)) | (high ^ (low &>> 15))
-        return JPEGVectorLanes.widened(low)
-    }
-
     /// Whether a block's AC coefficients are all zero, so that it transforms to one value.
     @inline(__always)
     private static func isFlat(_ coefficients: UnsafeRawPointer) -> Bool {
         var anyAC = coefficients.loadUnaligned(as: SIMD8<Int16>.self) & SIMD8(0, -1, -1, -1, -1, -1, -1, -1)
         for row in 1..<8 { anyAC |= coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self) }
         return JPEGVectorLanes.isZero(anyAC)
-    }
-
-    /// Nonzero in the lanes whose value lies outside -2^(bits - 1) ..< 2^(bits - 1): OR-ed over
-    /// several vectors, zero when all of them fit in `bits` bits.
-    @inline(__always)
-    private static func outside(bits: Int32, _ value: SIMD8<Int32>) -> SIMD8<Int32> {
-        (value &+ SIMD8(repeating: 1 << (bits - 1))) & SIMD8(repeating: ~((1 << bits) - 1))
     }
 
     /// ``transform4x4(_:_:_:stride:range:)`` in libjpeg's 64-bit arithmetic, column by column and

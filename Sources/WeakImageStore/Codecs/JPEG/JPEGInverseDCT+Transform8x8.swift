@@ -39,18 +39,9 @@ extension JPEGInverseDCT {
             }
             return
         }
-        // The dequantized rows (`pmullw`), and whether each product fits in 11 bits: the high
-        // half of the full product (`pmulhw`) must be the sign of the low half, both as its bit
-        // 15 and as its bit 10.
         var outside11Bits = SIMD8<Int16>()
         @inline(__always) func dequantized(_ row: Int) -> SIMD8<Int16> {
-            let coefficient = coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self)
-            let multiplier = multipliers.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self)
-            let low = coefficient &* multiplier
-            let high = JPEGVectorLanes.narrowed(
-                (JPEGVectorLanes.widened(coefficient) &* JPEGVectorLanes.widened(multiplier)) &>> 16)
-            outside11Bits |= (high ^ (low &>> 10)) | (high ^ (low &>> 15))
-            return low
+            dequantizedRow(row, coefficients, multipliers, fittingIn: 11, outside: &outside11Bits)
         }
         let rows = (
             dequantized(0), dequantized(1), dequantized(2), dequantized(3), dequantized(4), dequantized(5),

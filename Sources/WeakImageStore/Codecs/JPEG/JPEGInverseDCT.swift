@@ -273,6 +273,24 @@ enum JPEGInverseDCT {
         )
     }
 
+    /// A row of dequantized coefficients in 16-bit lanes (`pmullw` on x86); the lanes whose
+    /// product does not fit in `bits` bits are set in `outside`. A product fits when the high
+    /// half of the full product (`pmulhw`) is the sign of the low half, both as its bit 15 and
+    /// as its bit `bits - 1`.
+    @inline(__always)
+    static func dequantizedRow(
+        _ row: Int, _ coefficients: UnsafeRawPointer, _ multipliers: UnsafeRawPointer, fittingIn bits: Int16,
+        outside: inout SIMD8<Int16>
+    ) -> SIMD8<Int16> {
+        let coefficient = coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self)
+        let multiplier = multipliers.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self)
+        let low = coefficient &* multiplier
+        let high = JPEGVectorLanes.narrowed(
+            (JPEGVectorLanes.widened(coefficient) &* JPEGVectorLanes.widened(multiplier)) &>> 16)
+        outside |= (high ^ (low &>> (bits - 1))) | (high ^ (low &>> 15))
+        return low
+    }
+
     /// The vectors sign-extended from their low 16 bits: no change to values that fit in 16 bits,
     /// but it tells the optimizer their upper bits are copies of the sign.
     @inline(__always)

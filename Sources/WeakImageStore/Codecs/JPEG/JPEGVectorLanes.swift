@@ -32,7 +32,16 @@ enum JPEGVectorLanes {
     /// The bytes of `low` then `high`, each lane clamped to 0...255 (`packuswb` on x86).
     @inline(__always)
     static func packedToBytes(_ low: SIMD8<Int16>, _ high: SIMD8<Int16>) -> SIMD16<UInt8> {
-        SIMD16(truncatingIfNeeded: SIMD16(lowHalf: clampedToByte(low), highHalf: clampedToByte(high)))
+        // Lane by lane, as the conversions below: the generic `init(truncatingIfNeeded:)` was
+        // left as a call in the 4×4 inverse DCT.
+        let (a, b) = (clampedToByte(low), clampedToByte(high))
+        return SIMD16(
+            UInt8(truncatingIfNeeded: a[0]), UInt8(truncatingIfNeeded: a[1]), UInt8(truncatingIfNeeded: a[2]),
+            UInt8(truncatingIfNeeded: a[3]), UInt8(truncatingIfNeeded: a[4]), UInt8(truncatingIfNeeded: a[5]),
+            UInt8(truncatingIfNeeded: a[6]), UInt8(truncatingIfNeeded: a[7]), UInt8(truncatingIfNeeded: b[0]),
+            UInt8(truncatingIfNeeded: b[1]), UInt8(truncatingIfNeeded: b[2]), UInt8(truncatingIfNeeded: b[3]),
+            UInt8(truncatingIfNeeded: b[4]), UInt8(truncatingIfNeeded: b[5]), UInt8(truncatingIfNeeded: b[6]),
+            UInt8(truncatingIfNeeded: b[7]))
     }
 
     /// Eight bytes widened to 16-bit lanes.
