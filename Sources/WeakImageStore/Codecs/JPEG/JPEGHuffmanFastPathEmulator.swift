@@ -46,21 +46,29 @@ struct JPEGHuffmanFastPathEmulator {
     /// Whether the scan data from `start` to its first marker holds `FF FF` followed, after any
     /// more `FF`s, by `00`: the only bytes the two decoders of libjpeg-turbo read differently.
     static func isNeeded(bytes: UnsafePointer<UInt8>, count: Int, from start: Int) -> Bool {
+        /// The bytes of `word` (little-endian) equal to FF have their top bit set, and maybe
+        /// bytes above the first such one: the lowest flagged byte is the first FF.
+        @inline(__always) func flaggedFF(_ offset: Int) -> UInt64 {
+            let inverted = ~UInt64(littleEndian: UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self))
+            return (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
+        }
         var index = start
         while index + 1 < count {
-            // Every file is checked (in the default mode): skip eight bytes without FF at a time.
-            if index + 8 <= count {
-                let inverted = ~UInt64(bigEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
-                if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
+            // Every file is checked (in the default mode): sixteen bytes at a time, straight to
+            // the first FF among them.
+            if index + 16 <= count {
+                let (low, high) = (flaggedFF(index), flaggedFF(index + 8))
+                if low | high == 0 {
+                    index += 16
                     continue
                 }
-            }
-            guard bytes[index] == 0xFF else {
+                index += low != 0 ? low.trailingZeroBitCount >> 3 : 8 + high.trailingZeroBitCount >> 3
+            } else if bytes[index] != 0xFF {
                 index += 1
                 continue
             }
             var next = index + 1
+            guard next < count else { return false }
             if bytes[next] == 0 {
                 index = next + 1
                 continue
