@@ -288,9 +288,10 @@ struct JPEGBitReader {
 }
 
 extension JPEGBitReader {
-    /// Decodes one sequential block (T.81 F.2.2.1 and F.2.2.2): writes its AC coefficients into
-    /// `block`, whose coefficients must be zero (only the nonzero ones are written, at
-    /// `order[index]`), and returns its DC difference.
+    /// Decodes one sequential block (T.81 F.2.2.1 and F.2.2.2): writes its nonzero AC
+    /// coefficients into `block`, at `order[index]`, and returns its DC difference. The other
+    /// coefficients keep what they hold, as in libjpeg: zero, or what an earlier scan of the
+    /// component wrote (damaged files can have several).
     ///
     /// The fast path of sequential scans: the bit buffer, its count and the read position live in
     /// local variables for the whole block (through `self` every consumed bit was a store), and
@@ -362,9 +363,10 @@ extension JPEGBitReader {
             let prefix = Int(truncatingIfNeeded: buffer >> UInt64(64 - JPEGHuffmanTable.lookupBits))
             let entry = acTable.coefficientPairs[prefix]
             refill(&buffer, &bitCount, &position)
-            if index &+ Int(truncatingIfNeeded: entry &>> 24 & 0x7F) < 64 {
+            if index &+ Int(truncatingIfNeeded: entry &>> 24 & 0x3F) < 64 {
                 buffer = buffer &<< entry
                 bitCount &-= Int(truncatingIfNeeded: entry & 0xF)
+                if entry & JPEGCoefficientPair.endsBlockFirst != 0 { break }
                 let values = Int64(bitPattern: entry)
                 index &+= Int(truncatingIfNeeded: entry &>> 12 & 0xF)
                 block[order[index]] = Int16(truncatingIfNeeded: (values &<< 12) &>> 52)

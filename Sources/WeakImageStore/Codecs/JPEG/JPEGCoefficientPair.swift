@@ -14,21 +14,27 @@
 /// | 8–11  | the bits the first coefficient alone consumes (0: no coefficient fits)              |
 /// | 12–15 | the first coefficient's run of zeros                                               |
 /// | 16–20 | the positions from the first coefficient to the second (its run + 1), or 0         |
-/// | 24–30 | the guard: the entry applies whole only while `index + guard < 64`                 |
-/// | 31    | the block ends with the entry (an end-of-block code)                               |
+/// | 24–29 | the guard: the entry applies whole only while `index + guard < 64`                 |
+/// | 30    | the block ends here, before any coefficient (an end-of-block code first)           |
+/// | 31    | the block ends after the entry's coefficient (an end-of-block code second)         |
 /// | 40–51 | the first coefficient's value, signed                                              |
 /// | 52–63 | the second's value, signed (the first's again when there is no second)             |
 ///
 /// An entry with one coefficient writes it twice, at the same position, so that the decoder
-/// needs no branch between one and two. A ZRL code is a coefficient of value 0 after 15 zeros:
-/// writing 0 where the block is still zero changes nothing. The guard keeps a block's last
-/// coefficient from taking the next code with it: the second code counts only if the first
-/// coefficient is not at position 63 (where the block ends without an end-of-block code);
-/// an entry whose guard fails is used for its first coefficient alone.
+/// needs no branch between one and two. Nothing else is written: a block holds what earlier
+/// scans of its component wrote (a damaged file can have several sequential scans of one
+/// component), and libjpeg writes only nonzero coefficients, so an end of block writes nothing
+/// and a ZRL code (15 zeros and a zero) is left to the one-symbol path. The guard keeps a
+/// block's last coefficient from taking the next code with it: the second code counts only if
+/// the first coefficient is not at position 63 (where the block ends without an end-of-block
+/// code); an entry whose guard fails is used for its first coefficient alone.
 enum JPEGCoefficientPair {
-    /// The guard of an entry that holds no whole coefficient: never passes.
-    static let noCoefficient: UInt64 = 127 << 24
-    /// The bit set in entries that end the block.
+    /// The guard of an entry that holds no whole coefficient: never passes (the index is at
+    /// least 1).
+    static let noCoefficient: UInt64 = 63 << 24
+    /// The bit set in entries that end the block before writing anything.
+    static let endsBlockFirst: UInt64 = 1 << 30
+    /// The bit set in entries that end the block after writing their coefficient.
     static let endsBlock: UInt64 = 1 << 31
 
     /// Fills `pairs` from a table's `lookup` (`length << 8 | symbol` per prefix, 0 for longer
@@ -44,7 +50,7 @@ enum JPEGCoefficientPair {
                 continue
             }
             if first.endsBlock {
-                pairs[prefix] = UInt64(first.length) | UInt64(first.length) << 8 | endsBlock
+                pairs[prefix] = UInt64(first.length) | UInt64(first.length) << 8 | endsBlockFirst
                 continue
             }
             var entry =
@@ -76,7 +82,7 @@ enum JPEGCoefficientPair {
     }
 
     /// The coefficient whose code and value bits lie within the first `available` bits of
-    /// `prefix`, or `nil`.
+    /// `prefix`, or an end of block; `nil` for a longer code or ZRL.
     ///
     /// - Parameter entry: The lookup entry of `prefix`.
     private static func coefficient(_ entry: UInt16, prefix: Int, available: Int) -> Coefficient? {
@@ -85,10 +91,9 @@ enum JPEGCoefficientPair {
         let run = Int(entry & 0xFF) >> 4
         let size = Int(entry & 15)
         if size == 0 {
-            // ZRL is 15 zeros and a zero; every other size-0 code ends the block, as in libjpeg.
-            return run == 15
-                ? Coefficient(length: codeLength, run: 15, value: 0, endsBlock: false)
-                : Coefficient(length: codeLength, run: 0, value: 0, endsBlock: true)
+            // Every size-0 code but ZRL ends the block, as in libjpeg.
+            guard run != 15 else { return nil }
+            return Coefficient(length: codeLength, run: 0, value: 0, endsBlock: true)
         }
         guard codeLength + size <= available else { return nil }
         let bits = JPEGHuffmanTable.lookupBits
