@@ -264,80 +264,22 @@ struct JPEGScanDecoder {
             endOfBandRun -= 1
             return
         }
-        guard let table = acPointers[member] else { throw .corruptScanData(offset: scanOffset) }
-        var index = scan.spectralStart
-        let end = scan.spectralEnd
-        let shift = scan.approximationLow
-        while index <= end {
-            let symbol = reader.decode(table)
-            guard symbol >= 0 else { throw .corruptScanData(offset: scanOffset) }
-            let run = symbol >> 4
-            let size = symbol & 15
-            if size != 0 {
-                index += run
-                let value = reader.signedValue(size)
-                block[naturalOrder[min(index, 79)]] = Int16(truncatingIfNeeded: value << shift)
-            } else if run == 15 {
-                index += 15
-            } else {
-                endOfBandRun = (1 << run) + reader.bits(run) - 1
-                break
-            }
-            index += 1
-        }
+        guard let table = acPointers[member],
+            let run = reader.decodeACFirstBlock(
+                into: block, table: table, start: scan.spectralStart, end: scan.spectralEnd,
+                shift: scan.approximationLow, order: naturalOrder)
+        else { throw .corruptScanData(offset: scanOffset) }
+        endOfBandRun = run
     }
 
     private mutating func decodeACRefine(
         _ block: UnsafeMutablePointer<Int16>, _ member: Int, _ reader: inout JPEGBitReader
     ) throws(JPEGError) {
-        guard let table = acPointers[member] else { throw .corruptScanData(offset: scanOffset) }
-        let plusOne = Int16(truncatingIfNeeded: 1 << scan.approximationLow)
-        let minusOne = Int16(truncatingIfNeeded: -1 << scan.approximationLow)
-        let end = scan.spectralEnd
-        var index = scan.spectralStart
-        if endOfBandRun == 0 {
-            while index <= end {
-                let symbol = reader.decode(table)
-                guard symbol >= 0 else { throw .corruptScanData(offset: scanOffset) }
-                var run = symbol >> 4
-                let size = symbol & 15
-                var value: Int16 = 0
-                if size != 0 {
-                    value = reader.bit() != 0 ? plusOne : minusOne
-                } else if run != 15 {
-                    endOfBandRun = (1 << run) + reader.bits(run)
-                    break
-                }
-                // Correct the nonzero coefficients on the way; stop at the run-th zero one.
-                repeat {
-                    let position = naturalOrder[index]
-                    let coefficient = block[position]
-                    if coefficient != 0 {
-                        if reader.bit() != 0 && coefficient & plusOne == 0 {
-                            block[position] = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne
-                        }
-                    } else {
-                        run -= 1
-                        if run < 0 { break }
-                    }
-                    index += 1
-                } while index <= end
-                if value != 0 {
-                    block[naturalOrder[index]] = value
-                }
-                index += 1
-            }
-        }
-        if endOfBandRun > 0 {
-            while index <= end {
-                let position = naturalOrder[index]
-                let coefficient = block[position]
-                if coefficient != 0 && reader.bit() != 0 && coefficient & plusOne == 0 {
-                    block[position] = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne
-                }
-                index += 1
-            }
-            endOfBandRun -= 1
-        }
+        guard let table = acPointers[member],
+            let run = reader.decodeACRefinementBlock(
+                into: block, table: table, endOfBandRun: endOfBandRun, start: scan.spectralStart,
+                end: scan.spectralEnd, shift: scan.approximationLow, order: naturalOrder)
+        else { throw .corruptScanData(offset: scanOffset) }
+        endOfBandRun = run
     }
 }
