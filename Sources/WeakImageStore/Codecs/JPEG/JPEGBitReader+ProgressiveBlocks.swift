@@ -95,12 +95,13 @@ extension JPEGBitReader {
     ///   - end: The band's last zigzag position, `start...63`.
     ///   - shift: The point transform, 0...13.
     ///   - order: The zigzag-to-natural table, with entries up to index 79.
+    ///   - zigzagIndices: The natural-to-zigzag table.
     /// - Returns: The end-of-band run after this block, or `nil` for a bit pattern that is no
     ///   code (never when ``substitutesInvalidCodes`` is set).
     @inline(__always)
     mutating func decodeACRefinementBlock(
         into block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable.Pointers, endOfBandRun: Int, start: Int,
-        end: Int, shift: Int, order: UnsafePointer<Int>
+        end: Int, shift: Int, order: UnsafePointer<Int>, zigzagIndices: UnsafePointer<UInt8>
     ) -> Int? {
         var buffer = self.buffer
         var bitCount = self.bitCount
@@ -128,6 +129,22 @@ extension JPEGBitReader {
                 block[natural] = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne
             }
         }
+        // Zigzag positions 0...end, as a mask: `2 << 63` wraps to 0, and 0 - 1 keeps them all.
+        let band = 2 &<< UInt64(truncatingIfNeeded: end) &- 1
+        // The band's nonzero coefficients, found once and kept up to date as new ones are placed
+        // (a correction never makes a coefficient zero), so that passing a run of zeros and
+        // finding the coefficients to correct are no branch per position.
+        var nonzero = Self.nonzeroZigzagPositions(block, zigzagIndices: zigzagIndices) & band
+        /// Reads the correction bits of the nonzero coefficients at the zigzag positions of
+        /// `positions`, in order.
+        @inline(__always) func correct(_ positions: UInt64) {
+            var pending = positions
+            while pending != 0 {
+                let natural = order[pending.trailingZeroBitCount]
+                correct(block[natural], at: natural)
+                pending &= pending &- 1
+            }
+        }
         var endOfBandRun = endOfBandRun
         if endOfBandRun == 0 {
             while index <= end {
@@ -141,7 +158,7 @@ extension JPEGBitReader {
                     (symbol, buffer, bitCount, position) = decodeLong(table, buffer, bitCount, position)
                     guard symbol >= 0 else { return nil }
                 }
-                var run = symbol &>> 4
+                let run = symbol &>> 4
                 var value: Int16 = 0
                 if symbol & 15 != 0 {
                     // The sign of a new coefficient, within the bits the refill left.
@@ -155,35 +172,61 @@ extension JPEGBitReader {
                     consume(run)
                     break
                 }
-                // Correct the nonzero coefficients on the way; stop at the run-th zero one.
-                repeat {
-                    let natural = order[index]
-                    let coefficient = block[natural]
-                    if coefficient != 0 {
-                        correct(coefficient, at: natural)
-                    } else {
-                        run &-= 1
-                        if run < 0 { break }
-                    }
-                    index &+= 1
-                } while index <= end
+                // Pass `run` zero coefficients, correcting the nonzero ones on the way, and stop at
+                // the next zero one, or after `end` if there are not that many. `index` is at most
+                // `end` (63) here.
+                let ahead = ~UInt64(0) &<< UInt64(truncatingIfNeeded: index)
+                var zeros = ~nonzero & band & ahead
+                for _ in 0..<run { zeros &= zeros &- 1 }
+                // The positions below the lowest zero left; all of them if none is.
+                correct(nonzero & ahead & (zeros &- 1 & ~zeros))
+                index = zeros == 0 ? end &+ 1 : zeros.trailingZeroBitCount
                 if value != 0 {
-                    block[order[index]] = value
+                    // At most position 64, whose entry is 63.
+                    let natural = order[index]
+                    block[natural] = value
+                    nonzero |= 1 &<< UInt64(truncatingIfNeeded: zigzagIndices[natural]) & band
                 }
                 index &+= 1
             }
         }
         if endOfBandRun > 0 {
-            // Correction bits only, to the band's end.
-            while index <= end {
-                let natural = order[index]
-                let coefficient = block[natural]
-                if coefficient != 0 { correct(coefficient, at: natural) }
-                index &+= 1
-            }
+            // Correction bits only, to the band's end. `index` is at most `end` (63) here.
+            correct(nonzero & ~UInt64(0) &<< UInt64(truncatingIfNeeded: index))
             endOfBandRun &-= 1
         }
         store(buffer, bitCount, position)
         return endOfBandRun
+    }
+
+    /// The zigzag positions of the nonzero coefficients of `block` (64, in natural order), as a
+    /// mask: bit `k` for zigzag position `k`.
+    ///
+    /// Four coefficients at a time in a 64-bit word: a lane's top bit is set if the lane is
+    /// nonzero, and a multiplication gathers the four top bits. Then one lookup per nonzero
+    /// coefficient.
+    @inline(__always)
+    static func nonzeroZigzagPositions(_ block: UnsafePointer<Int16>, zigzagIndices: UnsafePointer<UInt8>) -> UInt64 {
+        let raw = UnsafeRawPointer(block)
+        let low: UInt64 = 0x7FFF_7FFF_7FFF_7FFF
+        var natural: UInt64 = 0
+        for word in 0..<16 {
+            // Lane i (bits 16i...16i+15) is coefficient 4 * word + i.
+            let lanes = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self))
+            // Bit 15 of a lane: set if the lane's low 15 bits carry into it when 7FFF is added
+            // (no carry leaves the lane: 7FFF + 7FFF < 10000), or if it was set.
+            let nonzero = ((lanes & low) &+ low | lanes) & ~low
+            // Lane i's bit (now at 16i) times 2^(48 - 15i) lands on bit 48 + i; the other
+            // products land above bit 63 or on distinct bits below 48, so nothing carries into
+            // bits 48...51. Wrapping multiplication: the products above bit 63 are dropped.
+            let gathered = (nonzero &>> 15) &* 0x0001_0002_0004_0008
+            natural |= (gathered &>> 48) &<< UInt64(truncatingIfNeeded: 4 &* word)
+        }
+        var zigzag: UInt64 = 0
+        while natural != 0 {
+            zigzag |= 1 &<< UInt64(truncatingIfNeeded: zigzagIndices[natural.trailingZeroBitCount])
+            natural &= natural &- 1
+        }
+        return zigzag
     }
 }

@@ -80,6 +80,10 @@ let jpegNaturalOrder: [Int] = jpegNaturalOrderValues
 /// ``jpegNaturalOrder`` as a pointer for the hot loops: allocated once, never freed.
 let jpegNaturalOrderTable = ConstantTable(jpegNaturalOrderValues)
 
+/// The inverse of ``jpegNaturalOrder``: the zigzag position of each natural position 0...63.
+let jpegZigzagIndexTable = ConstantTable(
+    (0..<64).map { natural in UInt8(jpegNaturalOrderValues.firstIndex(of: natural)!) })
+
 private let jpegNaturalOrderValues: [Int] = [
     0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5,
     12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,

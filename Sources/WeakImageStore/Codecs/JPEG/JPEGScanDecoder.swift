@@ -32,6 +32,7 @@ struct JPEGScanDecoder {
     private let dcPointers: [JPEGHuffmanTable.Pointers?]
     private let acPointers: [JPEGHuffmanTable.Pointers?]
     private let naturalOrder = jpegNaturalOrderTable.pointer
+    private let zigzagIndices = jpegZigzagIndexTable.pointer
     /// The DC predictions of the scan members.
     private var previousDC = SIMD4<Int>()
     /// The remaining blocks of a progressive end-of-band run.
@@ -278,7 +279,8 @@ struct JPEGScanDecoder {
         guard let table = acPointers[member],
             let run = reader.decodeACRefinementBlock(
                 into: block, table: table, endOfBandRun: endOfBandRun, start: scan.spectralStart,
-                end: scan.spectralEnd, shift: scan.approximationLow, order: naturalOrder)
+                end: scan.spectralEnd, shift: scan.approximationLow, order: naturalOrder,
+                zigzagIndices: zigzagIndices)
         else { throw .corruptScanData(offset: scanOffset) }
         endOfBandRun = run
     }

@@ -147,7 +147,8 @@ final class JPEGProgressiveBlockTests: XCTestCase {
                     let decodedRun = decoded.withUnsafeMutableBufferPointer { block in
                         actual.decodeACRefinementBlock(
                             into: block.baseAddress!, table: table.pointers, endOfBandRun: actualRun,
-                            start: band.start, end: band.end, shift: band.shift, order: jpegNaturalOrderTable.pointer)
+                            start: band.start, end: band.end, shift: band.shift, order: jpegNaturalOrderTable.pointer,
+                            zigzagIndices: jpegZigzagIndexTable.pointer)
                     }
                     XCTAssertEqual(decodedRun, run, "block \(blocks), seed \(seed)")
                     guard let run, decodedRun == run else { return }
