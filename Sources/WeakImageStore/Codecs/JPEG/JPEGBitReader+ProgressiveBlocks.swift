@@ -95,7 +95,7 @@ extension JPEGBitReader {
     ///   - end: The band's last zigzag position, `start...63`.
     ///   - shift: The point transform, 0...13.
     ///   - order: The zigzag-to-natural table, with entries up to index 79.
-    ///   - zigzagIndices: The natural-to-zigzag table.
+    ///   - zigzagIndices: ``jpegZigzagIndexTable``.
     /// - Returns: The end-of-band run after this block, or `nil` for a bit pattern that is no
     ///   code (never when ``substitutesInvalidCodes`` is set).
     @inline(__always)
@@ -182,10 +182,9 @@ extension JPEGBitReader {
                 correct(nonzero & ahead & (zeros &- 1 & ~zeros))
                 index = zeros == 0 ? end &+ 1 : zeros.trailingZeroBitCount
                 if value != 0 {
-                    // At most position 64, whose entry is 63.
-                    let natural = order[index]
-                    block[natural] = value
-                    nonzero |= 1 &<< UInt64(truncatingIfNeeded: zigzagIndices[natural]) & band
+                    // At most position 64, whose entry is 63 (and after which the block ends).
+                    block[order[index]] = value
+                    nonzero |= 1 &<< UInt64(truncatingIfNeeded: min(index, 63)) & band
                 }
                 index &+= 1
             }
@@ -203,29 +202,29 @@ extension JPEGBitReader {
     /// mask: bit `k` for zigzag position `k`.
     ///
     /// Four coefficients at a time in a 64-bit word: a lane's top bit is set if the lane is
-    /// nonzero, and a multiplication gathers the four top bits. Then one lookup per nonzero
-    /// coefficient.
+    /// nonzero, and the sixteen words' top bits are gathered into one lane mask, in an order
+    /// `zigzagIndices` knows. Then one lookup per nonzero coefficient.
+    ///
+    /// - Parameter zigzagIndices: ``jpegZigzagIndexTable``: the zigzag position of each bit of the
+    ///   lane mask.
     @inline(__always)
     static func nonzeroZigzagPositions(_ block: UnsafePointer<Int16>, zigzagIndices: UnsafePointer<UInt8>) -> UInt64 {
         let raw = UnsafeRawPointer(block)
         let low: UInt64 = 0x7FFF_7FFF_7FFF_7FFF
-        var natural: UInt64 = 0
+        var laneMask: UInt64 = 0
         for word in 0..<16 {
             // Lane i (bits 16i...16i+15) is coefficient 4 * word + i.
             let lanes = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self))
             // Bit 15 of a lane: set if the lane's low 15 bits carry into it when 7FFF is added
             // (no carry leaves the lane: 7FFF + 7FFF < 10000), or if it was set.
             let nonzero = ((lanes & low) &+ low | lanes) & ~low
-            // Lane i's bit (now at 16i) times 2^(48 - 15i) lands on bit 48 + i; the other
-            // products land above bit 63 or on distinct bits below 48, so nothing carries into
-            // bits 48...51. Wrapping multiplication: the products above bit 63 are dropped.
-            let gathered = (nonzero &>> 15) &* 0x0001_0002_0004_0008
-            natural |= (gathered &>> 48) &<< UInt64(truncatingIfNeeded: 4 &* word)
+            // Lane i's bit goes to bit 16i + word (a shift by 0...15).
+            laneMask |= nonzero &>> UInt64(truncatingIfNeeded: 15 &- word)
         }
         var zigzag: UInt64 = 0
-        while natural != 0 {
-            zigzag |= 1 &<< UInt64(truncatingIfNeeded: zigzagIndices[natural.trailingZeroBitCount])
-            natural &= natural &- 1
+        while laneMask != 0 {
+            zigzag |= 1 &<< UInt64(truncatingIfNeeded: zigzagIndices[laneMask.trailingZeroBitCount])
+            laneMask &= laneMask &- 1
         }
         return zigzag
     }

@@ -80,9 +80,11 @@ let jpegNaturalOrder: [Int] = jpegNaturalOrderValues
 /// ``jpegNaturalOrder`` as a pointer for the hot loops: allocated once, never freed.
 let jpegNaturalOrderTable = ConstantTable(jpegNaturalOrderValues)
 
-/// The inverse of ``jpegNaturalOrder``: the zigzag position of each natural position 0...63.
+/// The zigzag position of each bit of the lane mask of
+/// ``JPEGBitReader/nonzeroZigzagPositions(_:zigzagIndices:)``: bit `16 * lane + word` stands for
+/// natural position `4 * word + lane`.
 let jpegZigzagIndexTable = ConstantTable(
-    (0..<64).map { natural in UInt8(jpegNaturalOrderValues.firstIndex(of: natural)!) })
+    (0..<64).map { bit in UInt8(jpegNaturalOrderValues.firstIndex(of: 4 * (bit & 15) + bit >> 4)!) })
 
 private let jpegNaturalOrderValues: [Int] = [
     0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5,

@@ -253,9 +253,8 @@ struct JPEGScanDecoder {
     }
 
     private func decodeDCRefine(_ block: UnsafeMutablePointer<Int16>, _ reader: inout JPEGBitReader) {
-        if reader.bit() != 0 {
-            block[0] |= Int16(truncatingIfNeeded: 1 << scan.approximationLow)
-        }
+        // No branch on the bit, which is as good as random. A bit shifted by at most 13.
+        block[0] |= Int16(truncatingIfNeeded: reader.bit() &<< scan.approximationLow)
     }
 
     private mutating func decodeACFirst(
