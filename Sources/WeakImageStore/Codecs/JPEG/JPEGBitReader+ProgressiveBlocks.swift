@@ -177,7 +177,15 @@ extension JPEGBitReader {
                 // `end` (63) here.
                 let ahead = ~UInt64(0) &<< UInt64(truncatingIfNeeded: index)
                 var zeros = ~nonzero & band & ahead
-                for _ in 0..<run { zeros &= zeros &- 1 }
+                // Drop the lowest `run` zeros: the first two without a branch (most runs are that
+                // short, and where a loop ends would be a guess), the rest in a loop.
+                zeros = run > 0 ? zeros & (zeros &- 1) : zeros
+                zeros = run > 1 ? zeros & (zeros &- 1) : zeros
+                var more = run &- 2
+                while more > 0 {
+                    zeros &= zeros &- 1
+                    more &-= 1
+                }
                 // The positions below the lowest zero left; all of them if none is.
                 correct(nonzero & ahead & (zeros &- 1 & ~zeros))
                 index = zeros == 0 ? end &+ 1 : zeros.trailingZeroBitCount
