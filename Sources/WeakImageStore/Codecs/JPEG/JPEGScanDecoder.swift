@@ -137,6 +137,16 @@ struct JPEGScanDecoder {
         for mcuRow in 0..<mcuRows {
             if let cancellation, cancellation.shouldStop() { throw .cancelled }
             if streaming && mcuRow > 0 { coefficients.clear() }
+            if single && restartInterval == 0 {
+                let layout = layouts[0]
+                let first = layout.plane + (streaming ? 0 : mcuRow) * layout.blocksPerLine * layout.blockStride
+                try decodeRow(
+                    kind, from: first, stride: layout.blockStride, count: mcusPerLine, mcuRow: mcuRow,
+                    outOfData: &outOfData, reader: &reader)
+                guard recovers || !reader.consumedPadding else { throw .truncated(offset: scanOffset) }
+                onMCURow?(mcuRow)
+                continue
+            }
             for mcuColumn in 0..<mcusPerLine {
                 // Before a restart marker can clear `outOfData`, as libjpeg checks it.
                 if !outOfData { lastGoodMCURow = mcuRow }
@@ -175,6 +185,29 @@ struct JPEGScanDecoder {
             // A file cut short is noticed within a row, not after decoding zeros to the end.
             guard recovers || !reader.consumedPadding else { throw .truncated(offset: scanOffset) }
             onMCURow?(mcuRow)
+        }
+    }
+
+    /// Decodes one MCU row of a single-component scan without restart intervals, as the general
+    /// loop of ``decode(into:reader:onMCURow:)`` does: one block an MCU, `stride` coefficients
+    /// apart, without the restart and member bookkeeping of each MCU.
+    @inline(__always)
+    private mutating func decodeRow(
+        _ kind: Kind, from first: UnsafeMutablePointer<Int16>, stride: Int, count: Int, mcuRow: Int,
+        outOfData: inout Bool, reader: inout JPEGBitReader
+    ) throws(JPEGError) {
+        guard !outOfData else { return }
+        lastGoodMCURow = mcuRow
+        var block = first
+        for _ in 0..<count {
+            try decodeBlock(kind, block, 0, &reader)
+            if recovers && reader.consumedPadding {
+                // This MCU was finished with zero bits; the rest of the scan stays as is.
+                outOfData = true
+                note(.truncated(offset: scanOffset))
+                return
+            }
+            block += stride
         }
     }
 
