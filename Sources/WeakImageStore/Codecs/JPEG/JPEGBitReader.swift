@@ -410,7 +410,7 @@ extension JPEGBitReader {
     /// else ``refill()`` itself on the state written back. Either way the buffer then holds 56
     /// to 63 bits.
     @inline(__always)
-    private mutating func refill(_ buffer: inout UInt64, _ bitCount: inout Int, _ position: inout Int) {
+    mutating func refill(_ buffer: inout UInt64, _ bitCount: inout Int, _ position: inout Int) {
         if !atMarker && position &+ 8 <= count {
             let word = UInt64(bigEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
             if !Self.containsFF(word) {
@@ -435,10 +435,18 @@ extension JPEGBitReader {
         return (self.buffer, self.bitCount, self.position)
     }
 
+    /// Takes back the state a block decoder of another file held in local variables.
+    @inline(__always)
+    mutating func store(_ buffer: UInt64, _ bitCount: Int, _ position: Int) {
+        self.buffer = buffer
+        self.bitCount = bitCount
+        self.position = position
+    }
+
     /// ``decodeLong(_:)`` for state held in local variables, passed as values like
     /// ``refillThroughSelf(_:_:_:)``.
     @inline(never)
-    private mutating func decodeLong(
+    mutating func decodeLong(
         _ table: JPEGHuffmanTable.Pointers, _ buffer: UInt64, _ bitCount: Int, _ position: Int
     ) -> (symbol: Int, buffer: UInt64, bitCount: Int, position: Int) {
         self.buffer = buffer

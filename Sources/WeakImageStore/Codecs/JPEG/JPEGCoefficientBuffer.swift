@@ -80,6 +80,12 @@ let jpegNaturalOrder: [Int] = jpegNaturalOrderValues
 /// ``jpegNaturalOrder`` as a pointer for the hot loops: allocated once, never freed.
 let jpegNaturalOrderTable = ConstantTable(jpegNaturalOrderValues)
 
+/// The zigzag position of each bit of the lane mask of
+/// ``JPEGBitReader/nonzeroZigzagPositions(_:zigzagIndices:)``: bit `16 * lane + word` stands for
+/// natural position `4 * word + lane`.
+let jpegZigzagIndexTable = ConstantTable(
+    (0..<64).map { bit in UInt8(jpegNaturalOrderValues.firstIndex(of: 4 * (bit & 15) + bit >> 4)!) })
+
 private let jpegNaturalOrderValues: [Int] = [
     0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5,
     12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,

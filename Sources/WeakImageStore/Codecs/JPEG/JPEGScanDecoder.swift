@@ -32,6 +32,7 @@ struct JPEGScanDecoder {
     private let dcPointers: [JPEGHuffmanTable.Pointers?]
     private let acPointers: [JPEGHuffmanTable.Pointers?]
     private let naturalOrder = jpegNaturalOrderTable.pointer
+    private let zigzagIndices = jpegZigzagIndexTable.pointer
     /// The DC predictions of the scan members.
     private var previousDC = SIMD4<Int>()
     /// The remaining blocks of a progressive end-of-band run.
@@ -136,6 +137,16 @@ struct JPEGScanDecoder {
         for mcuRow in 0..<mcuRows {
             if let cancellation, cancellation.shouldStop() { throw .cancelled }
             if streaming && mcuRow > 0 { coefficients.clear() }
+            if single && restartInterval == 0 {
+                let layout = layouts[0]
+                let first = layout.plane + (streaming ? 0 : mcuRow) * layout.blocksPerLine * layout.blockStride
+                try decodeRow(
+                    kind, from: first, stride: layout.blockStride, count: mcusPerLine, mcuRow: mcuRow,
+                    outOfData: &outOfData, reader: &reader)
+                guard recovers || !reader.consumedPadding else { throw .truncated(offset: scanOffset) }
+                onMCURow?(mcuRow)
+                continue
+            }
             for mcuColumn in 0..<mcusPerLine {
                 // Before a restart marker can clear `outOfData`, as libjpeg checks it.
                 if !outOfData { lastGoodMCURow = mcuRow }
@@ -174,6 +185,29 @@ struct JPEGScanDecoder {
             // A file cut short is noticed within a row, not after decoding zeros to the end.
             guard recovers || !reader.consumedPadding else { throw .truncated(offset: scanOffset) }
             onMCURow?(mcuRow)
+        }
+    }
+
+    /// Decodes one MCU row of a single-component scan without restart intervals, as the general
+    /// loop of ``decode(into:reader:onMCURow:)`` does: one block an MCU, `stride` coefficients
+    /// apart, without the restart and member bookkeeping of each MCU.
+    @inline(__always)
+    private mutating func decodeRow(
+        _ kind: Kind, from first: UnsafeMutablePointer<Int16>, stride: Int, count: Int, mcuRow: Int,
+        outOfData: inout Bool, reader: inout JPEGBitReader
+    ) throws(JPEGError) {
+        guard !outOfData else { return }
+        lastGoodMCURow = mcuRow
+        var block = first
+        for _ in 0..<count {
+            try decodeBlock(kind, block, 0, &reader)
+            if recovers && reader.consumedPadding {
+                // This MCU was finished with zero bits; the rest of the scan stays as is.
+                outOfData = true
+                note(.truncated(offset: scanOffset))
+                return
+            }
+            block += stride
         }
     }
 
@@ -252,9 +286,8 @@ struct JPEGScanDecoder {
     }
 
     private func decodeDCRefine(_ block: UnsafeMutablePointer<Int16>, _ reader: inout JPEGBitReader) {
-        if reader.bit() != 0 {
-            block[0] |= Int16(truncatingIfNeeded: 1 << scan.approximationLow)
-        }
+        // No branch on the bit, which is as good as random. A bit shifted by at most 13.
+        block[0] |= Int16(truncatingIfNeeded: reader.bit() &<< scan.approximationLow)
     }
 
     private mutating func decodeACFirst(
@@ -264,80 +297,23 @@ struct JPEGScanDecoder {
             endOfBandRun -= 1
             return
         }
-        guard let table = acPointers[member] else { throw .corruptScanData(offset: scanOffset) }
-        var index = scan.spectralStart
-        let end = scan.spectralEnd
-        let shift = scan.approximationLow
-        while index <= end {
-            let symbol = reader.decode(table)
-            guard symbol >= 0 else { throw .corruptScanData(offset: scanOffset) }
-            let run = symbol >> 4
-            let size = symbol & 15
-            if size != 0 {
-                index += run
-                let value = reader.signedValue(size)
-                block[naturalOrder[min(index, 79)]] = Int16(truncatingIfNeeded: value << shift)
-            } else if run == 15 {
-                index += 15
-            } else {
-                endOfBandRun = (1 << run) + reader.bits(run) - 1
-                break
-            }
-            index += 1
-        }
+        guard let table = acPointers[member],
+            let run = reader.decodeACFirstBlock(
+                into: block, table: table, start: scan.spectralStart, end: scan.spectralEnd,
+                shift: scan.approximationLow, order: naturalOrder)
+        else { throw .corruptScanData(offset: scanOffset) }
+        endOfBandRun = run
     }
 
     private mutating func decodeACRefine(
         _ block: UnsafeMutablePointer<Int16>, _ member: Int, _ reader: inout JPEGBitReader
     ) throws(JPEGError) {
-        guard let table = acPointers[member] else { throw .corruptScanData(offset: scanOffset) }
-        let plusOne = Int16(truncatingIfNeeded: 1 << scan.approximationLow)
-        let minusOne = Int16(truncatingIfNeeded: -1 << scan.approximationLow)
-        let end = scan.spectralEnd
-        var index = scan.spectralStart
-        if endOfBandRun == 0 {
-            while index <= end {
-                let symbol = reader.decode(table)
-                guard symbol >= 0 else { throw .corruptScanData(offset: scanOffset) }
-                var run = symbol >> 4
-                let size = symbol & 15
-                var value: Int16 = 0
-                if size != 0 {
-                    value = reader.bit() != 0 ? plusOne : minusOne
-                } else if run != 15 {
-                    endOfBandRun = (1 << run) + reader.bits(run)
-                    break
-                }
-                // Correct the nonzero coefficients on the way; stop at the run-th zero one.
-                repeat {
-                    let position = naturalOrder[index]
-                    let coefficient = block[position]
-                    if coefficient != 0 {
-                        if reader.bit() != 0 && coefficient & plusOne == 0 {
-                            block[position] = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne
-                        }
-                    } else {
-                        run -= 1
-                        if run < 0 { break }
-                    }
-                    index += 1
-                } while index <= end
-                if value != 0 {
-                    block[naturalOrder[index]] = value
-                }
-                index += 1
-            }
-        }
-        if endOfBandRun > 0 {
-            while index <= end {
-                let position = naturalOrder[index]
-                let coefficient = block[position]
-                if coefficient != 0 && reader.bit() != 0 && coefficient & plusOne == 0 {
-                    block[position] = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne
-                }
-                index += 1
-            }
-            endOfBandRun -= 1
-        }
+        guard let table = acPointers[member],
+            let run = reader.decodeACRefinementBlock(
+                into: block, table: table, endOfBandRun: endOfBandRun, start: scan.spectralStart,
+                end: scan.spectralEnd, shift: scan.approximationLow, order: naturalOrder,
+                zigzagIndices: zigzagIndices)
+        else { throw .corruptScanData(offset: scanOffset) }
+        endOfBandRun = run
     }
 }
