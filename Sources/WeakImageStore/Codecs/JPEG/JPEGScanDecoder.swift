@@ -129,6 +129,25 @@ struct JPEGScanDecoder {
                     blockStride: usesDCPlanes ? 1 : 64, blocksPerLine: component.blocksPerLine,
                     horizontalSampling: component.horizontalSampling, verticalSampling: component.verticalSampling))
         }
+        // Each block of an interleaved MCU, for the loop over MCU rows without restart intervals
+        // (at most 10 blocks, as JPEGScanHeader checked).
+        let mcuBlocks = UnsafeMutablePointer<MCUBlock>.allocate(capacity: single ? 0 : 10)
+        defer { mcuBlocks.deallocate() }
+        var mcuBlockCount = 0
+        for memberIndex in 0..<(single ? 0 : memberCount) {
+            let layout = layouts[memberIndex]
+            for blockY in 0..<layout.verticalSampling {
+                for blockX in 0..<layout.horizontalSampling {
+                    (mcuBlocks + mcuBlockCount).initialize(
+                        to: MCUBlock(
+                            plane: layout.plane, member: memberIndex,
+                            offset: (blockY * layout.blocksPerLine + blockX) * layout.blockStride,
+                            columnStep: layout.horizontalSampling * layout.blockStride,
+                            rowStep: layout.verticalSampling * layout.blocksPerLine * layout.blockStride))
+                    mcuBlockCount += 1
+                }
+            }
+        }
         var mcuIndex = 0
         var nextRestart = 0
         let cancellation = DecodeCancellation.current.get()
@@ -137,12 +156,18 @@ struct JPEGScanDecoder {
         for mcuRow in 0..<mcuRows {
             if let cancellation, cancellation.shouldStop() { throw .cancelled }
             if streaming && mcuRow > 0 { coefficients.clear() }
-            if single && restartInterval == 0 {
-                let layout = layouts[0]
-                let first = layout.plane + (streaming ? 0 : mcuRow) * layout.blocksPerLine * layout.blockStride
-                try decodeRow(
-                    kind, from: first, stride: layout.blockStride, count: mcusPerLine, mcuRow: mcuRow,
-                    outOfData: &outOfData, reader: &reader)
+            if restartInterval == 0 {
+                if single {
+                    let layout = layouts[0]
+                    let first = layout.plane + (streaming ? 0 : mcuRow) * layout.blocksPerLine * layout.blockStride
+                    try decodeRow(
+                        kind, from: first, stride: layout.blockStride, count: mcusPerLine, mcuRow: mcuRow,
+                        outOfData: &outOfData, reader: &reader)
+                } else {
+                    try decodeInterleavedRow(
+                        kind, blocks: mcuBlocks, blockCount: mcuBlockCount, count: mcusPerLine,
+                        mcuRow: mcuRow, rowIndex: streaming ? 0 : mcuRow, outOfData: &outOfData, reader: &reader)
+                }
                 guard recovers || !reader.consumedPadding else { throw .truncated(offset: scanOffset) }
                 onMCURow?(mcuRow)
                 continue
@@ -211,6 +236,48 @@ struct JPEGScanDecoder {
         }
     }
 
+    /// One block of an interleaved scan's MCU: its plane, its scan member, and where it lies
+    /// relative to its MCU row's first block of that plane.
+    private struct MCUBlock {
+        let plane: UnsafeMutablePointer<Int16>
+        let member: Int
+        /// The block's offset in MCU column 0 of MCU row 0, in coefficients.
+        let offset: Int
+        /// The coefficients from one MCU column to the next.
+        let columnStep: Int
+        /// The coefficients from one MCU row to the next.
+        let rowStep: Int
+    }
+
+    /// Decodes one MCU row of an interleaved scan without restart intervals, as the general loop
+    /// of ``decode(into:reader:onMCURow:)`` does, from the block positions worked out once per
+    /// scan, without the restart, member and sampling bookkeeping of each MCU.
+    ///
+    /// - Parameter rowIndex: The MCU row's index in the coefficient planes: `mcuRow`, or 0 when
+    ///   they hold one MCU row.
+    @inline(__always)
+    private mutating func decodeInterleavedRow(
+        _ kind: Kind, blocks: UnsafePointer<MCUBlock>, blockCount: Int, count: Int, mcuRow: Int, rowIndex: Int,
+        outOfData: inout Bool, reader: inout JPEGBitReader
+    ) throws(JPEGError) {
+        guard !outOfData else { return }
+        lastGoodMCURow = mcuRow
+        for mcuColumn in 0..<count {
+            for index in 0..<blockCount {
+                let slot = blocks[index]
+                let offset: Int = rowIndex &* slot.rowStep &+ slot.offset &+ mcuColumn &* slot.columnStep
+                let block = slot.plane + offset
+                try decodeBlock(kind, block, slot.member, &reader)
+            }
+            if recovers && reader.consumedPadding {
+                // This MCU was finished with zero bits; the rest of the scan stays as is.
+                outOfData = true
+                note(.truncated(offset: scanOffset))
+                return
+            }
+        }
+    }
+
     /// Moves past the restart marker due before MCU number `restartInterval * k`.
     ///
     /// Strict, it throws unless the interval's data was complete and `RST<expected>` follows;
@@ -265,6 +332,7 @@ struct JPEGScanDecoder {
         return previousDC[member]
     }
 
+    @inline(__always)
     private mutating func decodeSequential(
         _ block: UnsafeMutablePointer<Int16>, _ member: Int, _ reader: inout JPEGBitReader
     ) throws(JPEGError) {
