@@ -19,7 +19,7 @@ final class JPEGCoefficientBuffer {
     /// The number of coefficients of each plane.
     let counts: [Int]
     /// If the buffer separates them, each component's DC coefficients, one a block in block
-    /// order, where a progressive file's DC scans write them until ``mergeDC()`` moves them into
+    /// order, where a progressive file's DC scans write them until ``mergeDC(except:)`` moves them into
     /// the blocks; empty otherwise.
     ///
     /// A DC scan touches one coefficient of each 128-byte block, so across a whole image each
@@ -56,10 +56,15 @@ final class JPEGCoefficientBuffer {
     }
 
     /// Writes each block's DC coefficient from ``dcPlanes`` into the block, for what reads the
-    /// blocks whole (smoothing, the inverse DCTs); no effect without DC planes. Call it once the
-    /// scans are done: a DC scan after it would not reach the blocks.
-    func mergeDC() {
-        for (plane, (dcPlane, count)) in zip(planes, zip(dcPlanes, counts)) {
+    /// blocks whole (smoothing, the inverse DCTs larger than 1×1); no effect without DC planes.
+    /// Call it once the scans are done: a DC scan after it would not reach the blocks.
+    ///
+    /// - Parameter readsDCPlane: For each component, whether what follows reads its DC plane
+    ///   instead (a 1×1 inverse DCT without smoothing): its blocks are left untouched, so a
+    ///   progressive thumbnail's luma blocks are never written, nor their pages mapped.
+    func mergeDC(except readsDCPlane: [Bool]) {
+        for (index, (plane, (dcPlane, count))) in zip(planes, zip(dcPlanes, counts)).enumerated()
+        where !readsDCPlane[index] {
             for block in 0..<(count / 64) {
                 plane[block &* 64] = dcPlane[block]
             }

@@ -213,7 +213,6 @@ struct JPEGFileDecoder {
         // warning): then no coefficient was stored yet.
         if recovers, componentScanned.contains(true) {
             let coefficients = self.coefficients ?? makeCoefficientBuffer(frame)
-            coefficients.mergeDC()
             // libjpeg-turbo's file source makes the end of the file an EOI, and its output pass
             // shows what the scans read: coefficients never decoded stay zero, and a component
             // never scanned has all-zero multipliers, so it comes out gray. Smoothing comes first:
@@ -231,7 +230,6 @@ struct JPEGFileDecoder {
         // A sequential one whose every component was fully decoded is only missing its EOI.
         if !reachedEOI && frame.process == .progressive { throw .truncated(offset: reader.count) }
         let coefficients = self.coefficients ?? makeCoefficientBuffer(frame)
-        coefficients.mergeDC()
         let smoothing = try blockSmoothing(frame, coefficients: coefficients)
         pixels = try renderCoefficients(frame: frame, coefficients: coefficients, smoothing: smoothing)
     }
@@ -386,11 +384,19 @@ struct JPEGFileDecoder {
     /// files) MCU row by MCU row, as ``decodeStreaming(frame:decoder:bits:)`` does: no sample
     /// planes of the whole image are made.
     ///
+    /// The DC scans' coefficients are merged into the blocks first (``JPEGCoefficientBuffer/mergeDC(except:)``),
+    /// but for a component transformed 1×1 without smoothing (the luma of a 4:2:0 file at 1/8,
+    /// every component of a 4:4:4 one), which is transformed from its DC plane: smoothing may
+    /// interpolate a DC from the blocks, so it reads merged ones.
+    ///
     /// - Parameter smoothing: Block-smooth the coefficients first (into a copy of each block row;
     ///   the buffer is not changed), as libjpeg-turbo does for an incomplete progressive image.
     private func renderCoefficients(
         frame: JPEGFrame, coefficients: JPEGCoefficientBuffer, smoothing: JPEGBlockSmoothing?
     ) throws(JPEGError) -> [UInt8] {
+        let transformSizes = JPEGSamplePlanes.transformSizes(frame: frame, scaleDenominator: scaleDenominator)
+        let readsDCPlane = transformSizes.map { $0 == 1 && smoothing == nil && !coefficients.dcPlanes.isEmpty }
+        coefficients.mergeDC(except: readsDCPlane)
         // A component never scanned (recovering) has all-zero multipliers, so it comes out gray.
         let quantization = makeMultiplierTables()
         defer { quantization.deallocate() }
@@ -406,6 +412,13 @@ struct JPEGFileDecoder {
                     for blockY in 0..<rows {
                         let blockRow = mcuRow * rows + blockY
                         guard blockRow < component.heightInBlocks else { continue }
+                        if readsDCPlane[index] {
+                            ring.transformDCRow(
+                                component: index, blockRow: blockRow,
+                                dcs: coefficients.dcPlanes[index] + blockRow * component.blocksPerLine,
+                                quantization: quantization + 64 * index)
+                            continue
+                        }
                         var blocks = UnsafePointer(coefficients.planes[index] + blockRow * component.blocksPerLine * 64)
                         if let smoothing {
                             smoothing.smooth(component: index, blockRow: blockRow, from: coefficients, into: smoothed)

@@ -96,6 +96,28 @@ final class JPEGSamplePlanes {
         }
     }
 
+    /// Inverse-transforms one block row of a component transformed 1×1 from its blocks' DC
+    /// coefficients alone, one a block (a row of ``JPEGCoefficientBuffer/dcPlanes``).
+    ///
+    /// - Parameters:
+    ///   - component: The component's index; its transform size must be 1.
+    ///   - blockRow: The block row to write, in `0..<heightInBlocks` (others are ignored).
+    ///   - dcs: The row's DC coefficients, one per block.
+    ///   - quantization: The component's 64 multipliers, natural order.
+    func transformDCRow(
+        component: Int, blockRow: Int, dcs: UnsafePointer<Int16>, quantization: UnsafePointer<Int16>
+    ) {
+        let geometry = frame.components[component]
+        guard blockRow < geometry.heightInBlocks else { return }
+        precondition(transformSizes[component] == 1, "only a 1×1 transform reads the DC alone")
+        let output = planes[component] + (blockRow % blockRowsHeld[component]) * strides[component]
+        let range = UnsafePointer(rangeLimit)
+        // Proven by construction, as in transformBlockRow: the row holds widthInBlocks samples.
+        for column in 0..<geometry.widthInBlocks {
+            JPEGInverseDCT.transform1x1(dcs + column, quantization, output + column, range: range)
+        }
+    }
+
     /// Whether every component is transformed straight to the output resolution, so that
     /// output rows need no upsampling (4:4:4, grayscale, 4:2:0 at 1/2, ...).
     var needsNoUpsampling: Bool {
