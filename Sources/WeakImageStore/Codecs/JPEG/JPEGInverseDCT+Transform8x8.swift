@@ -77,18 +77,14 @@ extension JPEGInverseDCT {
                 samples(rowSums.0), samples(rowSums.1), samples(rowSums.2), samples(rowSums.3), samples(rowSums.4),
                 samples(rowSums.5), samples(rowSums.6), samples(rowSums.7)
             ))
-        @inline(__always) func store(_ row: Int, _ samples: SIMD8<Int16>) {
-            UnsafeMutableRawPointer(output + row * stride).storeBytes(
-                of: SIMD8<UInt8>(truncatingIfNeeded: JPEGVectorLanes.clampedToByte(samples)), as: SIMD8<UInt8>.self)
+        @inline(__always) func bytes(_ samples: SIMD8<Int16>) -> SIMD8<UInt8> {
+            SIMD8(truncatingIfNeeded: JPEGVectorLanes.clampedToByte(samples))
         }
-        store(0, columns.0)
-        store(1, columns.1)
-        store(2, columns.2)
-        store(3, columns.3)
-        store(4, columns.4)
-        store(5, columns.5)
-        store(6, columns.6)
-        store(7, columns.7)
+        store(
+            (
+                bytes(columns.0), bytes(columns.1), bytes(columns.2), bytes(columns.3), bytes(columns.4),
+                bytes(columns.5), bytes(columns.6), bytes(columns.7)
+            ), to: output, stride: stride)
     }
 
     /// The rows widened to 32-bit lanes, sign-extended.

@@ -55,8 +55,14 @@ enum JPEGInverseDCT {
                 dequantized(0), dequantized(1), dequantized(2), dequantized(3), dequantized(4), dequantized(5),
                 dequantized(6), dequantized(7)
             ))
+        store(rows, to: output, stride: stride)
+    }
+
+    /// Writes eight rows of eight samples, `stride` apart.
+    @inline(__always)
+    static func store(_ rows: ByteRows8x8, to output: UnsafeMutablePointer<UInt8>, stride: Int) {
         @inline(__always) func store(_ row: Int, _ samples: SIMD8<UInt8>) {
-            UnsafeMutableRawPointer(output + row * stride).storeBytes(of: samples, as: SIMD8<UInt8>.self)
+            UnsafeMutableRawPointer(output + row &* stride).storeBytes(of: samples, as: SIMD8<UInt8>.self)
         }
         store(0, rows.0)
         store(1, rows.1)
