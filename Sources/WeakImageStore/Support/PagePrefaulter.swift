@@ -17,8 +17,11 @@ import Glibc
 struct PagePrefaulter {
     /// Buffers smaller than this come from memory the allocator has mapped already.
     static let minimumByteCount = 1 << 20
-    /// How far ahead of the writer pages are mapped.
-    static let windowByteCount = 2 << 20
+    /// How far ahead of the writer pages are mapped: half the L2 cache of the machine measured,
+    /// so that the lines the kernel zeroes are still cached when the decoder writes them
+    /// (12-megapixel JPEGs went from 0.97–0.98× libjpeg-turbo's speed with 2 MiB to 1.01–1.03×
+    /// in quiet runs; PNG decodes stayed within the noise).
+    static let windowByteCount = 512 << 10
 
     #if os(Linux)
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
