@@ -129,21 +129,22 @@ struct JPEGScanDecoder {
                     blockStride: usesDCPlanes ? 1 : 64, blocksPerLine: component.blocksPerLine,
                     horizontalSampling: component.horizontalSampling, verticalSampling: component.verticalSampling))
         }
-        // Each block of an interleaved MCU, for the loop over MCU rows without restart intervals
-        // (at most 10 blocks, as JPEGScanHeader checked).
-        let mcuBlocks = UnsafeMutablePointer<MCUBlock>.allocate(capacity: single ? 0 : 10)
+        // Each block of an MCU, for the loop over MCU rows without restart intervals: one for a
+        // single-component scan, at most 10 for an interleaved one (as JPEGScanHeader checked).
+        let mcuBlocks = UnsafeMutablePointer<MCUBlock>.allocate(capacity: 10)
         defer { mcuBlocks.deallocate() }
         var mcuBlockCount = 0
-        for memberIndex in 0..<(single ? 0 : memberCount) {
+        for memberIndex in 0..<memberCount {
             let layout = layouts[memberIndex]
-            for blockY in 0..<layout.verticalSampling {
-                for blockX in 0..<layout.horizontalSampling {
+            let (horizontal, vertical) = single ? (1, 1) : (layout.horizontalSampling, layout.verticalSampling)
+            for blockY in 0..<vertical {
+                for blockX in 0..<horizontal {
                     (mcuBlocks + mcuBlockCount).initialize(
                         to: MCUBlock(
                             plane: layout.plane, member: memberIndex,
                             offset: (blockY * layout.blocksPerLine + blockX) * layout.blockStride,
-                            columnStep: layout.horizontalSampling * layout.blockStride,
-                            rowStep: layout.verticalSampling * layout.blocksPerLine * layout.blockStride))
+                            columnStep: horizontal * layout.blockStride,
+                            rowStep: vertical * layout.blocksPerLine * layout.blockStride))
                     mcuBlockCount += 1
                 }
             }
@@ -157,17 +158,9 @@ struct JPEGScanDecoder {
             if let cancellation, cancellation.shouldStop() { throw .cancelled }
             if streaming && mcuRow > 0 { coefficients.clear() }
             if restartInterval == 0 {
-                if single {
-                    let layout = layouts[0]
-                    let first = layout.plane + (streaming ? 0 : mcuRow) * layout.blocksPerLine * layout.blockStride
-                    try decodeRow(
-                        kind, from: first, stride: layout.blockStride, count: mcusPerLine, mcuRow: mcuRow,
-                        outOfData: &outOfData, reader: &reader)
-                } else {
-                    try decodeInterleavedRow(
-                        kind, blocks: mcuBlocks, blockCount: mcuBlockCount, count: mcusPerLine,
-                        mcuRow: mcuRow, rowIndex: streaming ? 0 : mcuRow, outOfData: &outOfData, reader: &reader)
-                }
+                try decodeRow(
+                    kind, blocks: mcuBlocks, blockCount: mcuBlockCount, count: mcusPerLine, mcuRow: mcuRow,
+                    rowIndex: streaming ? 0 : mcuRow, outOfData: &outOfData, reader: &reader)
                 guard recovers || !reader.consumedPadding else { throw .truncated(offset: scanOffset) }
                 onMCURow?(mcuRow)
                 continue
@@ -213,31 +206,8 @@ struct JPEGScanDecoder {
         }
     }
 
-    /// Decodes one MCU row of a single-component scan without restart intervals, as the general
-    /// loop of ``decode(into:reader:onMCURow:)`` does: one block an MCU, `stride` coefficients
-    /// apart, without the restart and member bookkeeping of each MCU.
-    @inline(__always)
-    private mutating func decodeRow(
-        _ kind: Kind, from first: UnsafeMutablePointer<Int16>, stride: Int, count: Int, mcuRow: Int,
-        outOfData: inout Bool, reader: inout JPEGBitReader
-    ) throws(JPEGError) {
-        guard !outOfData else { return }
-        lastGoodMCURow = mcuRow
-        var block = first
-        for _ in 0..<count {
-            try decodeBlock(kind, block, 0, &reader)
-            if recovers && reader.consumedPadding {
-                // This MCU was finished with zero bits; the rest of the scan stays as is.
-                outOfData = true
-                note(.truncated(offset: scanOffset))
-                return
-            }
-            block += stride
-        }
-    }
-
-    /// One block of an interleaved scan's MCU: its plane, its scan member, and where it lies
-    /// relative to its MCU row's first block of that plane.
+    /// One block of a scan's MCU: its plane, its scan member, and where it lies relative to its
+    /// MCU row's first block of that plane.
     private struct MCUBlock {
         let plane: UnsafeMutablePointer<Int16>
         let member: Int
@@ -249,14 +219,14 @@ struct JPEGScanDecoder {
         let rowStep: Int
     }
 
-    /// Decodes one MCU row of an interleaved scan without restart intervals, as the general loop
-    /// of ``decode(into:reader:onMCURow:)`` does, from the block positions worked out once per
-    /// scan, without the restart, member and sampling bookkeeping of each MCU.
+    /// Decodes one MCU row of a scan without restart intervals, as the general loop of
+    /// ``decode(into:reader:onMCURow:)`` does, from the block positions worked out once per scan,
+    /// without the restart, member and sampling bookkeeping of each MCU.
     ///
     /// - Parameter rowIndex: The MCU row's index in the coefficient planes: `mcuRow`, or 0 when
     ///   they hold one MCU row.
     @inline(__always)
-    private mutating func decodeInterleavedRow(
+    private mutating func decodeRow(
         _ kind: Kind, blocks: UnsafePointer<MCUBlock>, blockCount: Int, count: Int, mcuRow: Int, rowIndex: Int,
         outOfData: inout Bool, reader: inout JPEGBitReader
     ) throws(JPEGError) {
