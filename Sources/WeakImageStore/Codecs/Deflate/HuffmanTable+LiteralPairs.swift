@@ -5,32 +5,44 @@
 /// loads. Where the root table's bits hold a whole second literal code after the first, one
 /// entry can answer both, halving that chain.
 extension HuffmanTable {
-    /// Turns root entries of a literal/length table into ``literalPair`` entries wherever the
-    /// first code is a literal and the bits after it, within the root bits, hold another
-    /// literal code completely.
+    /// Stores the ``literalPair`` entry of every two literal codes of `totalLength` bits in all,
+    /// a step of ``build(lengths:symbolCount:symbols:rootBits:into:capacity:scratch:alphabet:pairsLiterals:)``.
     ///
-    /// Goes from the last entry down: the second code's entry is found at `index >> firstLength`,
-    /// an index not above `index`, so it is still a single-literal entry when read.
+    /// A first code `r1` of `L1` bits followed by a second code `r2` (both bit-reversed, the
+    /// order the stream delivers them in) is the index `r1 | r2 << L1`, and the pair recurs
+    /// every 2^`totalLength` entries like a code of that length. So, called when the table
+    /// holds its first 2^`totalLength` entries, each pair is stored once and the doubling
+    /// repeats it. Each pair overwrites an entry of its first code, which is shorter.
+    ///
+    /// Photo data uses a few dozen short literal codes per block, so this is a few hundred
+    /// stores, where pairing every root slot costs thousands of dependent loads per block.
     ///
     /// - Parameters:
-    ///   - table: A literal/length table just built by
-    ///     ``build(lengths:symbolCount:symbols:rootBits:into:capacity:scratch:alphabet:)``.
-    ///   - rootBits: Its root index bits.
-    /// - Complexity: O(2^`rootBits`).
-    static func pairLiterals(in table: UnsafeMutablePointer<UInt32>, rootBits: Int) {
-        var index = (1 << rootBits) - 1
-        while index >= 0 {
-            // Computed for every entry and selected without branches: whether an entry pairs
-            // follows no pattern a branch predictor could learn.
-            let first = table[index]
-            let firstLength = Int(first & 0x1F)
-            let second = table[index &>> firstLength]
-            let totalLength = firstLength &+ Int(second & 0x1F)
-            let secondLiteral = (second &>> 16 & 0xFF) &<< 8
-            let paired = first & 0xFFFF_0000 | literalPair | secondLiteral | UInt32(truncatingIfNeeded: totalLength)
-            let pairs = first & second & literal != 0 && totalLength <= rootBits
-            table[index] = pairs ? paired : first
-            index &-= 1
+    ///   - totalLength: The bits of both codes together, at most the root bits.
+    ///   - table: The table being built, filled up to 2^`totalLength` entries.
+    ///   - scratch: The build's scratch, with every code shorter than `totalLength` sorted and
+    ///     its reversed code recorded.
+    static func placeLiteralPairs(totalLength: Int, in table: UnsafeMutablePointer<UInt32>, scratch: Scratch) {
+        let counts = scratch.counts
+        let ends = scratch.offsets
+        let sorted = scratch.sortedSymbols
+        let codes = scratch.reversedCodes
+        for firstLength in 1..<totalLength {
+            let secondLength = totalLength &- firstLength
+            let secondStart = ends[secondLength] &- counts[secondLength]
+            // Symbols of one length are sorted, so its literals (below 256) come first.
+            var secondEnd = secondStart
+            while secondEnd < ends[secondLength], sorted[secondEnd] < 256 { secondEnd &+= 1 }
+            var first = ends[firstLength] &- counts[firstLength]
+            while first < ends[firstLength], sorted[first] < 256 {
+                let firstCode = Int(codes[first])
+                let base =
+                    literal | literalPair | UInt32(sorted[first]) &<< 16 | UInt32(truncatingIfNeeded: totalLength)
+                for second in secondStart..<secondEnd {
+                    table[firstCode | Int(codes[second]) &<< firstLength] = base | UInt32(sorted[second]) &<< 8
+                }
+                first &+= 1
+            }
         }
     }
 }

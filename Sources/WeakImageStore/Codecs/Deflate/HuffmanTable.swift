@@ -14,7 +14,7 @@
 /// | 12–15  | the number of extra bits; for a link, the subtable's index bits                  |
 /// | 8–15   | in a ``literalPair``: the second literal byte                                    |
 /// | 16–30  | literal byte, base length, base distance, code-length symbol, or subtable start  |
-/// | 30     | ``literalPair`` (with ``literal``): two literals, see ``pairLiterals(in:rootBits:)`` |
+/// | 30     | ``literalPair`` (with ``literal``): two literals, see ``placeLiteralPairs(totalLength:in:scratch:)`` |
 /// | 31     | ``literal``                                                                      |
 ///
 /// Bits 5 and up never affect a shift by the entry (shifts of a 64-bit value use the low 6 bits),
@@ -35,7 +35,7 @@ enum HuffmanTable {
     static let endOfBlock: UInt32 = exceptional
 
     /// Index bits of the literal/length root table; longer codes (rare) take a second lookup.
-    static let literalLengthRootBits = 10
+    static let literalLengthRootBits = 11
     /// Index bits of the distance root table.
     static let distanceRootBits = 8
     /// Index bits of the code-length table: its codes are at most 7 bits, so one level suffices.
@@ -99,6 +99,8 @@ enum HuffmanTable {
     ///   - capacity: The entries `table` can hold.
     ///   - scratch: Room for the sort, reused between calls.
     ///   - alphabet: Which code this is, for the error.
+    ///   - pairsLiterals: Whether root entries answer two literals where their bits hold two
+    ///     literal codes (``literalPair``); for literal/length tables.
     /// - Throws: ``InflateError/invalidCodeLengths(_:)``.
     static func build(
         lengths: UnsafePointer<UInt8>,
@@ -108,7 +110,8 @@ enum HuffmanTable {
         into table: UnsafeMutablePointer<UInt32>,
         capacity: Int,
         scratch: Scratch,
-        alphabet: InflateError.Alphabet
+        alphabet: InflateError.Alphabet,
+        pairsLiterals: Bool = false
     ) throws(InflateError) {
         let counts = scratch.counts
         counts.update(repeating: 0, count: 16)
@@ -153,56 +156,84 @@ enum HuffmanTable {
         // Moving to a longer length appends zeros to the code, which leaves the reversed value
         // unchanged; the next code of the same length is a reversed increment.
         var reversed = 0
+        var index = 0
+        // Root codes, shortest first, into a table that grows by doubling: once the codes of
+        // length L sit in the first 2^L entries, copying those entries onto the next 2^L repeats
+        // every one of them wherever its bits recur, so each code is stored once and the rest
+        // of the table is filled by block copies instead of one store per slot. Entries no
+        // shorter code covers are overwritten by a longer code or a link before the end. Pairs
+        // of codes recur the same way, so those of L bits in all are stored at the same step.
+        let codes = scratch.reversedCodes
+        for length in 1...rootBits {
+            if length > 1 {
+                let half = 1 &<< (length &- 1)
+                (table + half).update(from: table, count: half)
+            }
+            for _ in 0..<counts[length] {
+                let symbol = Int(sorted[index])
+                table[reversed] = entry(of: symbol, length: length, symbols: symbols)
+                codes[index] = UInt16(truncatingIfNeeded: reversed)
+                reversed = incrementReversed(reversed, length: length)
+                index &+= 1
+            }
+            if pairsLiterals {
+                placeLiteralPairs(totalLength: length, in: table, scratch: scratch)
+            }
+        }
+
         var subtableStart = rootSize
         var subtableBits = 0
         var currentPrefix = -1
-        for index in 0..<usedCount {
+        while index < usedCount {
             let symbol = Int(sorted[index])
             let length = Int(lengths[symbol])
-            let symbolEntry = symbols[symbol]
-            let extraBits = Int(symbolEntry >> 12 & 0xF)
-            let entry = symbolEntry | UInt32(length) << 8 | UInt32(length + extraBits)
-            if length <= rootBits {
-                var slot = reversed
-                while slot < rootSize {
-                    table[slot] = entry
-                    slot += 1 << length
+            let prefix = reversed & rootMask
+            if prefix != currentPrefix {
+                if currentPrefix >= 0 { subtableStart += 1 << subtableBits }
+                currentPrefix = prefix
+                subtableBits = subtableIndexBits(
+                    firstLength: length, rootBits: rootBits, longest: longest, remaining: counts
+                )
+                guard subtableStart + 1 << subtableBits <= capacity else {
+                    throw .invalidCodeLengths(alphabet)
                 }
-            } else {
-                let prefix = reversed & rootMask
-                if prefix != currentPrefix {
-                    if currentPrefix >= 0 { subtableStart += 1 << subtableBits }
-                    currentPrefix = prefix
-                    subtableBits = subtableIndexBits(
-                        firstLength: length, rootBits: rootBits, longest: longest, remaining: counts
-                    )
-                    guard subtableStart + 1 << subtableBits <= capacity else {
-                        throw .invalidCodeLengths(alphabet)
-                    }
-                    table.advanced(by: subtableStart).update(repeating: invalid, count: 1 << subtableBits)
-                    table[prefix] = link | UInt32(subtableBits) << 12 | UInt32(subtableStart) << 16
-                }
-                guard length - rootBits <= subtableBits else { throw .invalidCodeLengths(alphabet) }
-                var slot = reversed >> rootBits
-                while slot < 1 << subtableBits {
-                    table[subtableStart + slot] = entry
-                    slot += 1 << (length - rootBits)
-                }
+                table.advanced(by: subtableStart).update(repeating: invalid, count: 1 << subtableBits)
+                table[prefix] = link | UInt32(subtableBits) << 12 | UInt32(subtableStart) << 16
+            }
+            guard length - rootBits <= subtableBits else { throw .invalidCodeLengths(alphabet) }
+            let codeEntry = entry(of: symbol, length: length, symbols: symbols)
+            var slot = reversed >> rootBits
+            while slot < 1 << subtableBits {
+                table[subtableStart + slot] = codeEntry
+                slot += 1 << (length - rootBits)
             }
             counts[length] -= 1
             reversed = incrementReversed(reversed, length: length)
+            index += 1
         }
+    }
+
+    /// The table entry of `symbol` with a code of `length` bits.
+    @inline(__always)
+    private static func entry(of symbol: Int, length: Int, symbols: UnsafePointer<UInt32>) -> UInt32 {
+        let symbolEntry = symbols[symbol]
+        let extraBits = Int(symbolEntry >> 12 & 0xF)
+        return symbolEntry | UInt32(length) << 8 | UInt32(length + extraBits)
     }
 
     /// Working memory for ``build(lengths:symbolCount:symbols:rootBits:into:capacity:scratch:alphabet:)``,
     /// allocated once per stream rather than once per block.
     struct Scratch {
-        /// 16 counters: codes per length.
+        /// 16 counters: codes per length; those of root lengths are kept during a build.
         let counts: UnsafeMutablePointer<Int>
-        /// 17 running offsets into ``sortedSymbols``, one per length.
+        /// 17 running offsets into ``sortedSymbols``, one per length; once sorted, the end of
+        /// each length's symbols.
         let offsets: UnsafeMutablePointer<Int>
         /// Room for 320 symbols, the most a deflate block defines.
         let sortedSymbols: UnsafeMutablePointer<UInt16>
+        /// Room for 320 codes: the bit-reversed code of each root code, in the order of
+        /// ``sortedSymbols``, for pairing literals.
+        let reversedCodes: UnsafeMutablePointer<UInt16>
     }
 
     /// The index bits of the subtable that starts with a code of `firstLength` bits: the fewest
@@ -223,7 +254,7 @@ enum HuffmanTable {
 
     /// Adds 1 to a `length`-bit code held bit-reversed: clears the trailing run of ones counted
     /// from the top bit down and sets the bit below it.
-    private static func incrementReversed(_ reversed: Int, length: Int) -> Int {
+    static func incrementReversed(_ reversed: Int, length: Int) -> Int {
         var bit = 1 << (length - 1)
         while reversed & bit != 0 {
             bit >>= 1

@@ -37,7 +37,7 @@ struct InflateWorkspace {
         // Rounded up so the Int area after the entries is aligned.
         let entryBytes = (Self.entryCount * MemoryLayout<UInt32>.stride + 7) & ~7
         let intBytes = (16 + 17) * MemoryLayout<Int>.stride
-        let byteCount = entryBytes + intBytes + 320 * MemoryLayout<UInt16>.stride + 320
+        let byteCount = entryBytes + intBytes + 2 * 320 * MemoryLayout<UInt16>.stride + 320
         allocation = .allocate(byteCount: byteCount, alignment: MemoryLayout<Int>.alignment)
         let entries = allocation.bindMemory(to: UInt32.self, capacity: Self.entryCount)
         var next = entries
@@ -59,8 +59,10 @@ struct InflateWorkspace {
 
         let ints = (allocation + entryBytes).bindMemory(to: Int.self, capacity: 16 + 17)
         let sorted = (allocation + entryBytes + intBytes).bindMemory(to: UInt16.self, capacity: 320)
-        scratch = HuffmanTable.Scratch(counts: ints, offsets: ints + 16, sortedSymbols: sorted)
-        codeLengths = (allocation + entryBytes + intBytes + 640).bindMemory(to: UInt8.self, capacity: 320)
+        let reversedCodes = (allocation + entryBytes + intBytes + 640).bindMemory(to: UInt16.self, capacity: 320)
+        scratch = HuffmanTable.Scratch(
+            counts: ints, offsets: ints + 16, sortedSymbols: sorted, reversedCodes: reversedCodes)
+        codeLengths = (allocation + entryBytes + intBytes + 1280).bindMemory(to: UInt8.self, capacity: 320)
     }
 
     /// Frees the memory; no pointer of this workspace may be used afterwards.

@@ -92,9 +92,9 @@ extension Inflater {
             try HuffmanTable.build(
                 lengths: lengths, symbolCount: literalLengthCount, symbols: workspace.literalLengthSymbols,
                 rootBits: HuffmanTable.literalLengthRootBits, into: workspace.literalLengthTable,
-                capacity: HuffmanTable.literalLengthCapacity, scratch: workspace.scratch, alphabet: .literalLength
+                capacity: HuffmanTable.literalLengthCapacity, scratch: workspace.scratch, alphabet: .literalLength,
+                pairsLiterals: true
             )
-            HuffmanTable.pairLiterals(in: workspace.literalLengthTable, rootBits: HuffmanTable.literalLengthRootBits)
             try HuffmanTable.build(
                 lengths: lengths + literalLengthCount, symbolCount: distanceCount,
                 symbols: workspace.distanceSymbols, rootBits: HuffmanTable.distanceRootBits,

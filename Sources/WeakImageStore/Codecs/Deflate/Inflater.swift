@@ -202,9 +202,8 @@ struct Inflater {
             lengths: lengths, symbolCount: 288, symbols: workspace.literalLengthSymbols,
             rootBits: HuffmanTable.literalLengthRootBits, into: workspace.fixedLiteralLengthTable,
             capacity: 1 << HuffmanTable.literalLengthRootBits, scratch: workspace.scratch,
-            alphabet: .literalLength
+            alphabet: .literalLength, pairsLiterals: true
         )
-        HuffmanTable.pairLiterals(in: workspace.fixedLiteralLengthTable, rootBits: HuffmanTable.literalLengthRootBits)
         lengths.update(repeating: 5, count: 32)
         try HuffmanTable.build(
             lengths: lengths, symbolCount: 32, symbols: workspace.distanceSymbols,

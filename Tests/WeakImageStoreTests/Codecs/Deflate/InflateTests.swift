@@ -139,6 +139,35 @@ final class InflateTests: XCTestCase {
         XCTAssertEqual(String(decoding: output, as: UTF8.self), "abba")
     }
 
+    func test_dynamicBlocks_withRandomCompleteCodesOfEveryLength_decode() throws {
+        // Given: 24 dynamic blocks, each with a random complete literal/length code whose lengths
+        // reach 15 bits (long codes go through subtables, short ones fill the root by doubling),
+        // and a random complete distance code; every used literal written in random order
+        var random = SeededGenerator(seed: 0xC0DE5)
+        var writer = DeflateStreamWriter()
+        for block in 0..<24 {
+            let literalCount = 2 + Int(random.next() % 256)
+            var literalSymbols = Array(Array(0..<256).shuffled(using: &random).prefix(literalCount - 1)) + [256]
+            literalSymbols.shuffle(using: &random)
+            let codeLengths = Self.randomCompleteCodeLengths(count: literalCount, random: &random)
+            var literalLengths = [Int](repeating: 0, count: 257)
+            for (symbol, length) in zip(literalSymbols, codeLengths) { literalLengths[symbol] = length }
+            let distanceLengths = Self.randomCompleteCodeLengths(count: 2 + Int(random.next() % 29), random: &random)
+            let codes = writer.beginDynamicBlock(
+                isFinal: block == 23, literalLengths: literalLengths, distanceLengths: distanceLengths)
+            for _ in 0..<1_000 {
+                let symbol = literalSymbols[Int(random.next() % UInt64(literalCount))]
+                if symbol != 256 { writer.dynamicSymbol(symbol, codes: codes, lengths: literalLengths) }
+            }
+            writer.dynamicSymbol(256, codes: codes, lengths: literalLengths)
+        }
+        let expected = writer.expectedOutput
+        // When
+        let output = try inflateWritten(writer)
+        // Then
+        XCTAssertEqual(output, expected)
+    }
+
     // MARK: Invalid streams
 
     func test_invalidHeaders_areRejected() {
@@ -322,6 +351,21 @@ final class InflateTests: XCTestCase {
 
     /// Inflates `stream` into exactly `expectedCount` bytes through padded buffers, as the PNG
     /// decoder does.
+    /// The lengths of a complete prefix code of `count` codes, at most 15 bits: a 1-bit pair of
+    /// codes whose random leaves are split in two until there are `count`.
+    private static func randomCompleteCodeLengths(count: Int, random: inout SeededGenerator) -> [Int] {
+        var lengths = [1, 1]
+        while lengths.count < count {
+            let splittable = lengths.indices.filter { lengths[$0] < 15 }
+            // Prefer the longest leaves half the time, so that codes reach 15 bits.
+            let index = random.next() % 2 == 0
+                ? splittable.max { lengths[$0] < lengths[$1] }! : splittable[Int(random.next() % UInt64(splittable.count))]
+            lengths[index] += 1
+            lengths.append(lengths[index])
+        }
+        return lengths.shuffled(using: &random)
+    }
+
     private func inflate(_ stream: [UInt8], expectedCount: Int) throws(InflateError) -> [UInt8] {
         try inflate(stream, expectedCount: expectedCount, shouldStop: nil).output
     }
