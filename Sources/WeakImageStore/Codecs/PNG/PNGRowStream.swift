@@ -117,6 +117,16 @@ enum PNGRowStream {
             outputRow: { _, rowBuffer in rowBuffer ?? converted }, rowFinished: consumer)
     }
 
+    /// The Average filter type, whose rows of RGB are reconstructed two at a time.
+    private static let average: UInt8 = 3
+
+    /// Whether `count` bytes at `first` and `otherCount` bytes at `other` share no byte.
+    private static func areDisjoint(
+        _ first: UnsafeMutablePointer<UInt8>, _ count: Int, _ other: UnsafePointer<UInt8>, _ otherCount: Int
+    ) -> Bool {
+        UnsafePointer(first) + count <= other || other + otherCount <= UnsafePointer(first)
+    }
+
     /// The loop both entry points share.
     ///
     /// - Parameters:
@@ -162,6 +172,29 @@ enum PNGRowStream {
             guard let chunkStart = chunk.baseAddress else { continue }
             var offset = 0
             while offset < chunk.count {
+                // Near the end of an image inflated whole into its own buffer, the second row's
+                // output would overwrite the first row's filtered bytes before they are read;
+                // those rows go one at a time.
+                if widensRGB, straddlingCount == 0, chunk.count - offset >= 2 * filteredRowCount,
+                    chunkStart[offset] == Self.average, chunkStart[offset + filteredRowCount] == Self.average,
+                    Self.areDisjoint(
+                        outputRow(y + 1, rows + (~y & 1) * rowCapacity), header.width * 4,
+                        chunkStart + offset, filteredRowCount)
+                {
+                    let first = chunkStart + offset
+                    let destinations = (
+                        outputRow(y, rows + (y & 1) * rowCapacity), outputRow(y + 1, rows + (~y & 1) * rowCapacity)
+                    )
+                    Unfilter.unfilterAverageRGBRowPairToRGBA(
+                        rows: (first + 1, first + filteredRowCount + 1), prior: above, into: destinations,
+                        pixelCount: header.width)
+                    rowFinished(destinations.0)
+                    rowFinished(destinations.1)
+                    above = UnsafePointer(destinations.1)
+                    offset += 2 * filteredRowCount
+                    y += 2
+                    continue
+                }
                 let filtered: UnsafePointer<UInt8>
                 if straddlingCount == 0, chunk.count - offset >= filteredRowCount {
                     // Followed by more data or the inflater's slack, which unfiltering may read.
