@@ -43,12 +43,12 @@ final class PNGChecksumTests: XCTestCase {
     }
 
     func test_adler32_matchesTheDefinition_acrossBlockBoundaries() {
-        // Lengths around the 16-byte steps and the 65 536-byte blocks, all bytes 255 (the worst
-        // case for overflow) and random bytes.
+        // Lengths around the 16-byte steps, the 368-byte runs of 16-bit sums and the
+        // 65 504-byte blocks, all bytes 255 (the worst case for overflow) and random bytes.
         var random = SeededGenerator(seed: 11)
         let random200k = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         let ones = [UInt8](repeating: 255, count: 200_000)
-        for count in [1, 15, 16, 17, 65_535, 65_536, 65_537, 131_089, 200_000] {
+        for count in [1, 15, 16, 17, 367, 368, 369, 65_503, 65_504, 65_505, 65_536, 131_089, 200_000] {
             let randomPrefix = Array(random200k.prefix(count))
             let onesPrefix = Array(ones.prefix(count))
             XCTAssertEqual(adler32(randomPrefix), Self.definitionAdler32(randomPrefix), "random \(count)")
