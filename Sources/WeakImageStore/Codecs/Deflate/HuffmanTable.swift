@@ -114,11 +114,7 @@ enum HuffmanTable {
         pairsLiterals: Bool = false
     ) throws(InflateError) {
         let counts = scratch.counts
-        counts.update(repeating: 0, count: 16)
-        for symbol in 0..<symbolCount {
-            counts[Int(lengths[symbol])] += 1
-        }
-        counts[0] = 0
+        countLengths(lengths, symbolCount: symbolCount, into: counts)
         var longest = 0
         var unusedCodes = 1
         for length in 1...15 {
@@ -213,6 +209,35 @@ enum HuffmanTable {
         }
     }
 
+    /// Counts the codes of each length 1–15 into `counts` (16 entries; `counts[0]` is 0).
+    ///
+    /// Four histograms, one for every fourth symbol, summed at the end: runs of equal lengths are
+    /// the rule, and one histogram would wait for each increment to store before the next load.
+    private static func countLengths(
+        _ lengths: UnsafePointer<UInt8>, symbolCount: Int, into counts: UnsafeMutablePointer<Int>
+    ) {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { histograms in
+            let partial = histograms.baseAddress.unsafelyUnwrapped
+            partial.initialize(repeating: 0, count: 64)
+            var symbol = 0
+            while symbol &+ 4 <= symbolCount {
+                partial[Int(lengths[symbol])] &+= 1
+                partial[16 &+ Int(lengths[symbol &+ 1])] &+= 1
+                partial[32 &+ Int(lengths[symbol &+ 2])] &+= 1
+                partial[48 &+ Int(lengths[symbol &+ 3])] &+= 1
+                symbol &+= 4
+            }
+            while symbol < symbolCount {
+                partial[Int(lengths[symbol])] &+= 1
+                symbol &+= 1
+            }
+            counts[0] = 0
+            for length in 1..<16 {
+                counts[length] = partial[length] &+ partial[16 &+ length] &+ partial[32 &+ length] &+ partial[48 &+ length]
+            }
+        }
+    }
+
     /// The table entry of `symbol` with a code of `length` bits.
     @inline(__always)
     private static func entry(of symbol: Int, length: Int, symbols: UnsafePointer<UInt32>) -> UInt32 {
@@ -221,7 +246,7 @@ enum HuffmanTable {
         return symbolEntry | UInt32(length) << 8 | UInt32(length + extraBits)
     }
 
-    /// Working memory for ``build(lengths:symbolCount:symbols:rootBits:into:capacity:scratch:alphabet:)``,
+    /// Working memory for ``build(lengths:symbolCount:symbols:rootBits:into:capacity:scratch:alphabet:pairsLiterals:)``,
     /// allocated once per stream rather than once per block.
     struct Scratch {
         /// 16 counters: codes per length; those of root lengths are kept during a build.
