@@ -117,9 +117,6 @@ enum PNGRowStream {
             outputRow: { _, rowBuffer in rowBuffer ?? converted }, rowFinished: consumer)
     }
 
-    /// The Average filter type, whose rows of RGB are reconstructed two at a time.
-    private static let average: UInt8 = 3
-
     /// Whether `count` bytes at `first` and `otherCount` bytes at `other` share no byte.
     private static func areDisjoint(
         _ first: UnsafeMutablePointer<UInt8>, _ count: Int, _ other: UnsafePointer<UInt8>, _ otherCount: Int
@@ -176,7 +173,8 @@ enum PNGRowStream {
                 // output would overwrite the first row's filtered bytes before they are read;
                 // those rows go one at a time.
                 if widensRGB, straddlingCount == 0, chunk.count - offset >= 2 * filteredRowCount,
-                    chunkStart[offset] == Self.average, chunkStart[offset + filteredRowCount] == Self.average,
+                    Unfilter.pairsRows(filterType: chunkStart[offset]),
+                    chunkStart[offset + filteredRowCount] == chunkStart[offset],
                     Self.areDisjoint(
                         outputRow(y + 1, rows + (~y & 1) * rowCapacity), header.width * 4,
                         chunkStart + offset, filteredRowCount)
@@ -185,9 +183,9 @@ enum PNGRowStream {
                     let destinations = (
                         outputRow(y, rows + (y & 1) * rowCapacity), outputRow(y + 1, rows + (~y & 1) * rowCapacity)
                     )
-                    Unfilter.unfilterAverageRGBRowPairToRGBA(
-                        rows: (first + 1, first + filteredRowCount + 1), prior: above, into: destinations,
-                        pixelCount: header.width)
+                    Unfilter.unfilterRGBRowPairToRGBA(
+                        filterType: first[0], rows: (first + 1, first + filteredRowCount + 1), prior: above,
+                        into: destinations, pixelCount: header.width)
                     rowFinished(destinations.0)
                     rowFinished(destinations.1)
                     above = UnsafePointer(destinations.1)

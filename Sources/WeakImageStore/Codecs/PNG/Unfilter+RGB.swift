@@ -60,44 +60,10 @@ extension Unfilter {
         }
     }
 
-    /// Reconstructs two consecutive rows of 8-bit RGB that both use the Average filter (type
-    /// 3) and writes them as RGBA with alpha 255, as two calls of
-    /// ``unfilterRGBRowToRGBA(filterType:row:prior:into:pixelCount:)`` would.
-    ///
-    /// Average is a chain from each pixel to the next (two operations a pixel), so a row takes
-    /// that chain's latency however wide the machine. The second row's pixel needs only the
-    /// first row's pixel above it and its own left neighbour, so the two chains advance side by
-    /// side in one loop, about twice the pixels per cycle (photos are mostly Average rows).
-    ///
-    /// - Parameters:
-    ///   - rows: The filtered bytes of the two rows, without their filter type bytes.
-    ///   - prior: The reconstructed RGBA row above the first, or zeros for the first row.
-    ///   - destinations: Room for `pixelCount` RGBA pixels each, the first row's first.
-    ///   - pixelCount: The pixels in a row.
-    /// - Complexity: O(`pixelCount`).
-    static func unfilterAverageRGBRowPairToRGBA(
-        rows: (UnsafePointer<UInt8>, UnsafePointer<UInt8>),
-        prior: UnsafePointer<UInt8>,
-        into destinations: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>),
-        pixelCount: Int
-    ) {
-        // See unfilterPixels: each chain carries its `~left`; the first row's `~left` is the
-        // second row's `~above`.
-        var firstInvertedLeft = SIMD4<UInt8>(repeating: 255)
-        var secondInvertedLeft = SIMD4<UInt8>(repeating: 255)
-        for x in 0..<pixelCount {
-            let invertedAbove = ~loadBytes(prior + 4 &* x)
-            firstInvertedLeft = roundedUpAverage(firstInvertedLeft, invertedAbove) &- loadBytes(rows.0 + 3 &* x)
-            secondInvertedLeft = roundedUpAverage(secondInvertedLeft, firstInvertedLeft) &- loadBytes(rows.1 + 3 &* x)
-            storeOpaque(~firstInvertedLeft, to: destinations.0 + 4 &* x)
-            storeOpaque(~secondInvertedLeft, to: destinations.1 + 4 &* x)
-        }
-    }
-
     /// Stores the first three lanes and an alpha of 255, in vector registers (a lane insert
     /// compiles to scalar code, and a detour through a general register costs two moves).
     @inline(__always)
-    private static func storeOpaque(_ pixel: SIMD4<UInt8>, to bytes: UnsafeMutablePointer<UInt8>) {
+    static func storeOpaque(_ pixel: SIMD4<UInt8>, to bytes: UnsafeMutablePointer<UInt8>) {
         UnsafeMutableRawPointer(bytes).storeBytes(of: pixel | opaqueAlpha, as: SIMD4<UInt8>.self)
     }
 
