@@ -91,4 +91,24 @@ extension Unfilter {
         let last = step(low: pixelCount &- 1, high: pixelCount &- 1, left: previous, aboveLeft: previousAbove).pixel
         storeOpaque(SIMD4<UInt8>(truncatingIfNeeded: last.highHalf), to: destinations.1 + 4 &* (pixelCount &- 1))
     }
+
+    /// The Paeth predictor in eight lanes, written with arithmetic masks (a lane's sign
+    /// spread by a shift): with comparisons and `replacing(with:where:)` eight lanes compile to
+    /// a loop over the lanes. Lanes hold bytes, so no difference below overflows.
+    @inline(__always)
+    private static func paethPredictor(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>, _ c: SIMD8<Int16>) -> SIMD8<Int16> {
+        @inline(__always)
+        func magnitude(_ value: SIMD8<Int16>) -> SIMD8<Int16> {
+            let sign = value &>> 15
+            return (value ^ sign) &- sign
+        }
+        let distanceToA = magnitude(b &- c)
+        let distanceToB = magnitude(a &- c)
+        let distanceToC = magnitude(a &+ b &- c &- c)
+        // All ones where the first distance is at most the second.
+        let bNotFarther = ~((distanceToC &- distanceToB) &>> 15)
+        let aNearest = ~((distanceToB &- distanceToA) &>> 15) & ~((distanceToC &- distanceToA) &>> 15)
+        let bOrC = (b & bNotFarther) | (c & ~bNotFarther)
+        return (a & aNearest) | (bOrC & ~aNearest)
+    }
 }

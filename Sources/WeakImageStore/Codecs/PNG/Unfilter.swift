@@ -171,27 +171,20 @@ enum Unfilter {
     }
 
     /// The Paeth predictor of every lane, lane by lane as the scalar version below.
-    ///
-    /// Written with arithmetic masks (a lane's sign spread by a shift) rather than comparisons
-    /// and `replacing(with:where:)`, which compile to a loop over the lanes in eight-lane
-    /// vectors. Lanes hold bytes, so no difference below overflows.
     @inline(__always)
-    static func paethPredictor<Lanes: SIMD>(_ a: Lanes, _ b: Lanes, _ c: Lanes) -> Lanes where Lanes.Scalar == Int16 {
+    static func paethPredictor(_ a: SIMD4<Int16>, _ b: SIMD4<Int16>, _ c: SIMD4<Int16>) -> SIMD4<Int16> {
         let distanceToA = magnitude(b &- c)
         let distanceToB = magnitude(a &- c)
         let distanceToC = magnitude(a &+ b &- c &- c)
-        // All ones where the first distance is at most the second.
-        let bNotFarther = ~((distanceToC &- distanceToB) &>> 15)
-        let aNearest = ~((distanceToB &- distanceToA) &>> 15) & ~((distanceToC &- distanceToA) &>> 15)
-        let bOrC = (b & bNotFarther) | (c & ~bNotFarther)
-        return (a & aNearest) | (bOrC & ~aNearest)
+        var predictor = c.replacing(with: b, where: distanceToB .<= distanceToC)
+        predictor.replace(with: a, where: distanceToA .<= distanceToB .& distanceToA .<= distanceToC)
+        return predictor
     }
 
     /// The lane-wise absolute value.
     @inline(__always)
-    private static func magnitude<Lanes: SIMD>(_ value: Lanes) -> Lanes where Lanes.Scalar == Int16 {
-        let sign = value &>> 15
-        return (value ^ sign) &- sign
+    private static func magnitude(_ value: SIMD4<Int16>) -> SIMD4<Int16> {
+        pointwiseMax(value, 0 &- value)
     }
 
     /// The Paeth predictor: whichever of `a`, `b`, `c` is closest to `a + b - c`, preferring `a`
