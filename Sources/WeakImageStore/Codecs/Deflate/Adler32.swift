@@ -48,7 +48,8 @@ enum Adler32 {
                     pointer += 16
                 }
                 // Each chunk of the run also comes after the lanes summed before the run.
-                prefixes &+= lanes &* UInt32(truncatingIfNeeded: runCount) &+ SIMD16<UInt32>(truncatingIfNeeded: runPrefixes)
+                prefixes &+=
+                    lanes &* UInt32(truncatingIfNeeded: runCount) &+ SIMD16<UInt32>(truncatingIfNeeded: runPrefixes)
                 lanes &+= SIMD16<UInt32>(truncatingIfNeeded: runLanes)
                 summedChunks += runCount
             }

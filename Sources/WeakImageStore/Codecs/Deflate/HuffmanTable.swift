@@ -233,7 +233,8 @@ enum HuffmanTable {
             }
             counts[0] = 0
             for length in 1..<16 {
-                counts[length] = partial[length] &+ partial[16 &+ length] &+ partial[32 &+ length] &+ partial[48 &+ length]
+                counts[length] =
+                    partial[length] &+ partial[16 &+ length] &+ partial[32 &+ length] &+ partial[48 &+ length]
             }
         }
     }

@@ -115,16 +115,6 @@ struct JPEGBitReader {
         bitCount &-= length
     }
 
-    /// Reads `length` bits (0...16) as an unsigned number.
-    @inline(__always)
-    mutating func bits(_ length: Int) -> Int {
-        if bitCount < length { refill() }
-        guard length > 0 else { return 0 }
-        let value = peek(length)
-        skip(length)
-        return value
-    }
-
     /// Reads one bit.
     @inline(__always)
     mutating func bit() -> Int {

@@ -358,8 +358,10 @@ final class InflateTests: XCTestCase {
         while lengths.count < count {
             let splittable = lengths.indices.filter { lengths[$0] < 15 }
             // Prefer the longest leaves half the time, so that codes reach 15 bits.
-            let index = random.next() % 2 == 0
-                ? splittable.max { lengths[$0] < lengths[$1] }! : splittable[Int(random.next() % UInt64(splittable.count))]
+            let index =
+                random.next() % 2 == 0
+                ? splittable.max { lengths[$0] < lengths[$1] }!
+                : splittable[Int(random.next() % UInt64(splittable.count))]
             lengths[index] += 1
             lengths.append(lengths[index])
         }
