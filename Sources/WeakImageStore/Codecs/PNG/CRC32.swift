@@ -4,12 +4,12 @@
 /// Uses sixteen lookup tables to fold sixteen bytes per step ("slicing by 16"): the checksum
 /// covers every byte of the file, and the steps form a dependency chain, so the fewer steps the
 /// better. Longer inputs run three chains at once, over three consecutive blocks of
-/// ``blockCount`` bytes, and join them: the CRC register is linear, so the register after
-/// `A‖B` is the register after `A` multiplied by `x^(8·|B|)` modulo the polynomial, plus (xor)
-/// the register of `B` alone started from zero. With `|B|` fixed, that multiplication is four
-/// table lookups.
+/// ``blockCount`` bytes (two chains over the last two blocks), and join them: the CRC register
+/// is linear, so the register after `A‖B` is the register after `A` multiplied by `x^(8·|B|)`
+/// modulo the polynomial, plus (xor) the register of `B` alone started from zero. With `|B|`
+/// fixed, that multiplication is four table lookups.
 enum CRC32 {
-    /// The bytes each of the three chains takes per round; a multiple of 16.
+    /// The bytes each chain takes per round; a multiple of 16.
     static let blockCount = 1_024
 
     /// Sixteen 256-entry tables, one after another: entry `256 * k + b` is the CRC contribution of
@@ -94,7 +94,7 @@ enum CRC32 {
             var crc: UInt32 = 0xFFFF_FFFF
             var offset = 0
             let count = bytes.count
-            if count >= 3 &* blockCount {
+            if count >= 2 &* blockCount {
                 blockShiftTables.withUnsafeBufferPointer { shiftTables in
                     // 1024 entries, each index masked to a byte within its 256-entry table.
                     let shift = shiftTables.baseAddress.unsafelyUnwrapped
@@ -114,6 +114,17 @@ enum CRC32 {
                         }
                         crc = shiftedPastBlock(shiftedPastBlock(first) ^ second) ^ third
                         offset &+= 3 &* blockCount
+                    }
+                    // Two blocks left (or an input of 2–3 KiB, a disk cache body): two chains.
+                    if count &- offset >= 2 &* blockCount {
+                        var first = crc
+                        var second: UInt32 = 0
+                        for blockOffset in stride(from: offset, to: offset &+ blockCount, by: 16) {
+                            first = step(first, blockOffset)
+                            second = step(second, blockOffset &+ blockCount)
+                        }
+                        crc = shiftedPastBlock(first) ^ second
+                        offset &+= 2 &* blockCount
                     }
                 }
             }

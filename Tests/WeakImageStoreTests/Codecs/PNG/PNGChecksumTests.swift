@@ -22,13 +22,17 @@ final class PNGChecksumTests: XCTestCase {
         }
     }
 
-    func test_crc32_matchesABitwiseReference_aroundTheThreeChainRounds() {
-        // Inputs of three blocks (3 072 bytes) and more run three chains and join them.
+    func test_crc32_matchesABitwiseReference_aroundTheTwoAndThreeChainRounds() {
+        // Inputs of three blocks (3 072 bytes) and more run three chains and join them; two
+        // blocks left (2 048 bytes and more) run two.
         let block = CRC32.blockCount
         var random = SeededGenerator(seed: 5)
         let bytes = (0..<(7 * block + 40)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         for start in [0, 1, 3] {
-            for count in [3 * block - 1, 3 * block, 3 * block + 1, 3 * block + 17, 6 * block, 7 * block + 33] {
+            for count in [
+                2 * block - 1, 2 * block, 2 * block + 5, 3 * block - 1, 3 * block, 3 * block + 1, 3 * block + 17,
+                5 * block + 3, 6 * block, 7 * block + 33,
+            ] {
                 let slice = Array(bytes[start..<(start + count)])
                 XCTAssertEqual(crc32(slice), Self.bitwiseCRC32(slice), "start \(start), count \(count)")
             }
