@@ -6,15 +6,16 @@ import XCTest
 
 /// 8 threads × many random operations on every policy, checking the store's invariants throughout.
 ///
-/// `STRESS_OPERATIONS` sets the operations per thread (default 100 000); the thread-sanitized CI
-/// run lowers it, because TSan slows every memory access tenfold.
+/// `STRESS_OPERATIONS` sets the operations per thread (default 20 000, about 12 s of the plain
+/// test run; `STRESS_OPERATIONS=100000` for a longer run); the thread-sanitized CI run lowers it
+/// to 10 000, because TSan slows every memory access tenfold.
 final class ConcurrentStressTests: XCTestCase {
     private static let fileCount = 150
     private static let threads = 8
     private static let lru = CachePolicy.weakWithLRU(costLimit: 40_000, countLimit: 40, admissionCostLimit: 1_500)
 
     private var operationsPerThread: Int {
-        ProcessInfo.processInfo.environment["STRESS_OPERATIONS"].flatMap(Int.init) ?? 100_000
+        ProcessInfo.processInfo.environment["STRESS_OPERATIONS"].flatMap(Int.init) ?? 20_000
     }
 
     /// File `index` holds `size(index)` bytes of `fill(index)`, so every image names its file.

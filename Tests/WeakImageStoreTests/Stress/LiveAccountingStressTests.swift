@@ -8,8 +8,9 @@ import XCTest
 /// memory pressure strikes and the budget trims; the live figures must stay consistent throughout
 /// and exact whenever the threads pause.
 ///
-/// `STRESS_OPERATIONS` scales the operations per thread (default 100 000, as the other stress
-/// tests; this test runs a twentieth of it); the thread-sanitized CI run lowers it.
+/// `STRESS_OPERATIONS` scales the operations per thread: this test runs a twentieth of it, of
+/// 100 000 when unset (each operation here is a whole image's life); the thread-sanitized CI
+/// run lowers it.
 final class LiveAccountingStressTests: XCTestCase {
     private static let fileCount = 60
     private static let threads = 6
