@@ -34,7 +34,12 @@ final class NetworkImageTests: XCTestCase {
     }
 
     func test_concurrentRequestsForOneURL_makeOneGET_andOneDecodePerSize() async throws {
-        server.respond(to: "/photo", with: .ok(body(size: 400, fill: 7)))
+        // Held long enough for every load (one per size, on two loading threads) to join the
+        // transfer: a load that starts after it ended would rightly send a second GET (a CI run
+        // on a busy machine saw 2).
+        var response = HTTPScriptedResponse.ok(body(size: 400, fill: 7))
+        response.delayBeforeHeaders = 0.3
+        server.respond(to: "/photo", with: response)
         var decoder = FakeDecoder()
         decoder.makesThumbnails = true
         let store = makeStore(decoder: decoder)
