@@ -56,18 +56,6 @@ struct JPEGScanDecoder {
         case sequential, dcFirst, dcRefine, acFirst, acRefine
     }
 
-    /// Where a scan member's blocks are and how many an MCU holds.
-    private struct MemberLayout {
-        /// Where the scan's blocks are: the coefficient plane (64 a block), or for a DC scan of
-        /// a progressive frame the component's DC plane (1 a block).
-        let plane: UnsafeMutablePointer<Int16>
-        /// The coefficients from one block to the next in ``plane``: 64, or 1 in a DC plane.
-        let blockStride: Int
-        let blocksPerLine: Int
-        let horizontalSampling: Int
-        let verticalSampling: Int
-    }
-
     /// Decodes every MCU of the scan.
     ///
     /// When ``recovers`` is set, damage is handled as libjpeg-turbo handles it, and the first
@@ -114,37 +102,28 @@ struct JPEGScanDecoder {
             mcusPerLine = frame.mcusPerLine
             mcuRows = frame.mcuRows
         }
-        // Each member's plane and block geometry, read once rather than per MCU from the frame's
-        // and the buffer's arrays (bounds checks, reference counting).
-        let memberCount = scan.members.count
-        let layouts = UnsafeMutablePointer<MemberLayout>.allocate(capacity: memberCount)
-        defer { layouts.deallocate() }
-        // A DC scan reads and writes only the DC coefficient (see JPEGCoefficientBuffer.dcPlanes).
-        let usesDCPlanes = (kind == .dcFirst || kind == .dcRefine) && !coefficients.dcPlanes.isEmpty
-        for (index, member) in scan.members.enumerated() {
-            let component = frame.components[member.componentIndex]
-            (layouts + index).initialize(
-                to: MemberLayout(
-                    plane: (usesDCPlanes ? coefficients.dcPlanes : coefficients.planes)[member.componentIndex],
-                    blockStride: usesDCPlanes ? 1 : 64, blocksPerLine: component.blocksPerLine,
-                    horizontalSampling: component.horizontalSampling, verticalSampling: component.verticalSampling))
-        }
-        // Each block of an MCU, for the loop over MCU rows without restart intervals: one for a
-        // single-component scan, at most 10 for an interleaved one (as JPEGScanHeader checked).
+        // Each block of an MCU, read once rather than per MCU from the frame's and the buffer's
+        // arrays (bounds checks, reference counting): one for a single-component scan, at most
+        // 10 for an interleaved one (as JPEGScanHeader checked).
         let mcuBlocks = UnsafeMutablePointer<MCUBlock>.allocate(capacity: 10)
         defer { mcuBlocks.deallocate() }
         var mcuBlockCount = 0
-        for memberIndex in 0..<memberCount {
-            let layout = layouts[memberIndex]
-            let (horizontal, vertical) = single ? (1, 1) : (layout.horizontalSampling, layout.verticalSampling)
+        // A DC scan reads and writes only the DC coefficient (see JPEGCoefficientBuffer.dcPlanes).
+        let usesDCPlanes = (kind == .dcFirst || kind == .dcRefine) && !coefficients.dcPlanes.isEmpty
+        // The coefficients from one block to the next: 64, or 1 in a DC plane.
+        let blockStride = usesDCPlanes ? 1 : 64
+        for (memberIndex, member) in scan.members.enumerated() {
+            let component = frame.components[member.componentIndex]
+            let plane = (usesDCPlanes ? coefficients.dcPlanes : coefficients.planes)[member.componentIndex]
+            let (horizontal, vertical) = single ? (1, 1) : (component.horizontalSampling, component.verticalSampling)
             for blockY in 0..<vertical {
                 for blockX in 0..<horizontal {
                     (mcuBlocks + mcuBlockCount).initialize(
                         to: MCUBlock(
-                            plane: layout.plane, member: memberIndex,
-                            offset: (blockY * layout.blocksPerLine + blockX) * layout.blockStride,
-                            columnStep: horizontal * layout.blockStride,
-                            rowStep: vertical * layout.blocksPerLine * layout.blockStride))
+                            plane: plane, member: memberIndex,
+                            offset: (blockY * component.blocksPerLine + blockX) * blockStride,
+                            columnStep: horizontal * blockStride,
+                            rowStep: vertical * component.blocksPerLine * blockStride))
                     mcuBlockCount += 1
                 }
             }
@@ -176,24 +155,9 @@ struct JPEGScanDecoder {
                 }
                 mcuIndex += 1
                 if outOfData { continue }
-                for memberIndex in 0..<memberCount {
-                    let layout = layouts[memberIndex]
-                    if single {
-                        let block =
-                            layout.plane + ((streaming ? 0 : mcuRow) * layout.blocksPerLine + mcuColumn)
-                            * layout.blockStride
-                        try decodeBlock(kind, block, memberIndex, &reader)
-                    } else {
-                        for blockY in 0..<layout.verticalSampling {
-                            let row = (streaming ? 0 : mcuRow * layout.verticalSampling) + blockY
-                            for blockX in 0..<layout.horizontalSampling {
-                                let column = mcuColumn * layout.horizontalSampling + blockX
-                                let block = layout.plane + (row * layout.blocksPerLine + column) * layout.blockStride
-                                try decodeBlock(kind, block, memberIndex, &reader)
-                            }
-                        }
-                    }
-                }
+                try decodeMCU(
+                    kind, blocks: mcuBlocks, blockCount: mcuBlockCount, mcuColumn: mcuColumn,
+                    rowIndex: streaming ? 0 : mcuRow, reader: &reader)
                 if recovers && reader.consumedPadding {
                     // This MCU was finished with zero bits; the rest of the interval stays as is.
                     outOfData = true
@@ -220,8 +184,7 @@ struct JPEGScanDecoder {
     }
 
     /// Decodes one MCU row of a scan without restart intervals, as the general loop of
-    /// ``decode(into:reader:onMCURow:)`` does, from the block positions worked out once per scan,
-    /// without the restart, member and sampling bookkeeping of each MCU.
+    /// ``decode(into:reader:onMCURow:)`` does, without its restart bookkeeping of each MCU.
     ///
     /// - Parameter rowIndex: The MCU row's index in the coefficient planes: `mcuRow`, or 0 when
     ///   they hold one MCU row.
@@ -233,12 +196,8 @@ struct JPEGScanDecoder {
         guard !outOfData else { return }
         lastGoodMCURow = mcuRow
         for mcuColumn in 0..<count {
-            for index in 0..<blockCount {
-                let slot = blocks[index]
-                let offset: Int = rowIndex &* slot.rowStep &+ slot.offset &+ mcuColumn &* slot.columnStep
-                let block = slot.plane + offset
-                try decodeBlock(kind, block, slot.member, &reader)
-            }
+            try decodeMCU(
+                kind, blocks: blocks, blockCount: blockCount, mcuColumn: mcuColumn, rowIndex: rowIndex, reader: &reader)
             if recovers && reader.consumedPadding {
                 // This MCU was finished with zero bits; the rest of the scan stays as is.
                 outOfData = true
@@ -300,6 +259,24 @@ struct JPEGScanDecoder {
         // libjpeg keeps the prediction in an int and stores it as a 16-bit coefficient.
         previousDC[member] = Int(Int32(truncatingIfNeeded: previousDC[member] &+ difference))
         return previousDC[member]
+    }
+
+    /// Decodes the blocks of one MCU, in the order the scan codes them.
+    ///
+    /// - Parameters:
+    ///   - blocks: The MCU's blocks, worked out once per scan.
+    ///   - rowIndex: The MCU row's index in the coefficient planes: the MCU row, or 0 when they
+    ///     hold one MCU row.
+    @inline(__always)
+    private mutating func decodeMCU(
+        _ kind: Kind, blocks: UnsafePointer<MCUBlock>, blockCount: Int, mcuColumn: Int, rowIndex: Int,
+        reader: inout JPEGBitReader
+    ) throws(JPEGError) {
+        for index in 0..<blockCount {
+            let slot = blocks[index]
+            let offset: Int = rowIndex &* slot.rowStep &+ slot.offset &+ mcuColumn &* slot.columnStep
+            try decodeBlock(kind, slot.plane + offset, slot.member, &reader)
+        }
     }
 
     @inline(__always)
