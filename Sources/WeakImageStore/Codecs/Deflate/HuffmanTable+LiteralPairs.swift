@@ -20,28 +20,25 @@ extension HuffmanTable {
     /// - Parameters:
     ///   - totalLength: The bits of both codes together, at most the root bits.
     ///   - table: The table being built, filled up to 2^`totalLength` entries.
-    ///   - scratch: The build's scratch, with every code shorter than `totalLength` sorted and
-    ///     its reversed code recorded.
+    ///   - scratch: The build's scratch, with every code shorter than `totalLength` sorted, its
+    ///     reversed code recorded and its length's literal end noted.
     static func placeLiteralPairs(totalLength: Int, in table: UnsafeMutablePointer<UInt32>, scratch: Scratch) {
         let counts = scratch.counts
         let ends = scratch.offsets
+        let literalEnds = scratch.literalEnds
         let sorted = scratch.sortedSymbols
         let codes = scratch.reversedCodes
         for firstLength in 1..<totalLength {
             let secondLength = totalLength &- firstLength
-            let secondStart = ends[secondLength] &- counts[secondLength]
-            // Symbols of one length are sorted, so its literals (below 256) come first.
-            var secondEnd = secondStart
-            while secondEnd < ends[secondLength], sorted[secondEnd] < 256 { secondEnd &+= 1 }
-            var first = ends[firstLength] &- counts[firstLength]
-            while first < ends[firstLength], sorted[first] < 256 {
+            // A length's literals are the first of its symbols.
+            let seconds = (ends[secondLength] &- counts[secondLength])..<literalEnds[secondLength]
+            for first in (ends[firstLength] &- counts[firstLength])..<literalEnds[firstLength] {
                 let firstCode = Int(codes[first])
                 let base =
                     literal | literalPair | UInt32(sorted[first]) &<< 16 | UInt32(truncatingIfNeeded: totalLength)
-                for second in secondStart..<secondEnd {
+                for second in seconds {
                     table[firstCode | Int(codes[second]) &<< firstLength] = base | UInt32(sorted[second]) &<< 8
                 }
-                first &+= 1
             }
         }
     }

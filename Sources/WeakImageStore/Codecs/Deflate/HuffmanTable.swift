@@ -165,13 +165,17 @@ enum HuffmanTable {
                 let half = 1 &<< (length &- 1)
                 (table + half).update(from: table, count: half)
             }
+            // Symbols of one length are sorted, so its literals (below 256) come first.
+            var literalEnd = index
             for _ in 0..<counts[length] {
                 let symbol = Int(sorted[index])
                 table[reversed] = entry(of: symbol, length: length, symbols: symbols)
                 codes[index] = UInt16(truncatingIfNeeded: reversed)
                 reversed = incrementReversed(reversed, length: length)
                 index &+= 1
+                if symbol < 256 { literalEnd = index }
             }
+            scratch.literalEnds[length] = literalEnd
             if pairsLiterals {
                 placeLiteralPairs(totalLength: length, in: table, scratch: scratch)
             }
@@ -260,6 +264,9 @@ enum HuffmanTable {
         /// Room for 320 codes: the bit-reversed code of each root code, in the order of
         /// ``sortedSymbols``, for pairing literals.
         let reversedCodes: UnsafeMutablePointer<UInt16>
+        /// 16 ends, one per root length: where that length's literal symbols end in
+        /// ``sortedSymbols``, for pairing literals.
+        let literalEnds: UnsafeMutablePointer<Int>
     }
 
     /// The index bits of the subtable that starts with a code of `firstLength` bits: the fewest
@@ -280,7 +287,7 @@ enum HuffmanTable {
 
     /// Adds 1 to a `length`-bit code held bit-reversed: clears the trailing run of ones counted
     /// from the top bit down and sets the bit below it.
-    static func incrementReversed(_ reversed: Int, length: Int) -> Int {
+    private static func incrementReversed(_ reversed: Int, length: Int) -> Int {
         var bit = 1 << (length - 1)
         while reversed & bit != 0 {
             bit >>= 1

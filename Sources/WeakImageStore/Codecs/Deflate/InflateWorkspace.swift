@@ -36,7 +36,7 @@ struct InflateWorkspace {
     init() {
         // Rounded up so the Int area after the entries is aligned.
         let entryBytes = (Self.entryCount * MemoryLayout<UInt32>.stride + 7) & ~7
-        let intBytes = (16 + 17) * MemoryLayout<Int>.stride
+        let intBytes = (16 + 17 + 16) * MemoryLayout<Int>.stride
         let byteCount = entryBytes + intBytes + 2 * 320 * MemoryLayout<UInt16>.stride + 320
         allocation = .allocate(byteCount: byteCount, alignment: MemoryLayout<Int>.alignment)
         let entries = allocation.bindMemory(to: UInt32.self, capacity: Self.entryCount)
@@ -57,11 +57,12 @@ struct InflateWorkspace {
         distanceSymbols.initialize(from: HuffmanTable.distanceSymbols, count: 32)
         codeLengthSymbols.initialize(from: HuffmanTable.codeLengthSymbols, count: 19)
 
-        let ints = (allocation + entryBytes).bindMemory(to: Int.self, capacity: 16 + 17)
+        let ints = (allocation + entryBytes).bindMemory(to: Int.self, capacity: 16 + 17 + 16)
         let sorted = (allocation + entryBytes + intBytes).bindMemory(to: UInt16.self, capacity: 320)
         let reversedCodes = (allocation + entryBytes + intBytes + 640).bindMemory(to: UInt16.self, capacity: 320)
         scratch = HuffmanTable.Scratch(
-            counts: ints, offsets: ints + 16, sortedSymbols: sorted, reversedCodes: reversedCodes)
+            counts: ints, offsets: ints + 16, sortedSymbols: sorted, reversedCodes: reversedCodes,
+            literalEnds: ints + 33)
         codeLengths = (allocation + entryBytes + intBytes + 1280).bindMemory(to: UInt8.self, capacity: 320)
     }
 
