@@ -192,7 +192,8 @@ extension Inflater {
     /// (see ``BitReader/hasRoomForThreeRefills``). The reader and output position live in locals
     /// (registers); most codes take one table load; a run of literals takes up to three root
     /// entries of one or two literals per refill (56 buffered bits cover three entries of at
-    /// most 10 bits); a match (at most 48 bits with its distance) takes one refill.
+    /// most 11 bits); a match (at most 48 bits with its distance) takes one refill. Each round
+    /// also advances ``checksumLane``.
     ///
     /// - Returns: `true` at the end of the block; `false` where a round might not fit, with the
     ///   state saved for ``decodeBlock(literalLengths:distances:)`` to go on.
@@ -205,8 +206,12 @@ extension Inflater {
         var reader = self.reader
         var output = self.output
         let outputStart = self.outputStart
+        var checksumLane = self.checksumLane
+        defer { self.checksumLane = checksumLane }
         let literalRootBits = HuffmanTable.literalLengthRootBits
         while output <= outputLimit, reader.hasRoomForThreeRefills {
+            // Independent of the symbols: it runs while the round waits on its table loads.
+            checksumLane.advance()
             // A round starts with at least `literalRootBits` bits buffered (only the first and
             // those after the longest matches need a refill here), so its first lookup need not
             // wait for the refill below, which keeps the low bits as they are.

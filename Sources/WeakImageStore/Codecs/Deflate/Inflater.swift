@@ -36,6 +36,9 @@ struct Inflater {
     /// Where the surplus is decoded once the output is full; see `Inflater+Surplus.swift`.
     var surplusWindow: UnsafeMutablePointer<UInt8>?
     var hasFixedTables = false
+    /// Checksums checked on the hot loop's rounds, alongside the decoding (see ``CRC32Lane``);
+    /// none unless the caller gives some.
+    var checksumLane = CRC32Lane()
 
     /// Prepares to decompress from `reader` into `outputCount` bytes at `output`.
     ///
@@ -82,6 +85,28 @@ struct Inflater {
         surplus: Surplus = .reject,
         shouldStop: (() -> Bool)? = nil
     ) throws(InflateError) -> Bool {
+        var checksumLane = CRC32Lane()
+        return try inflate(
+            zlib: input, count: inputCount, into: output, count: outputCount, surplus: surplus,
+            checksumLane: &checksumLane, shouldStop: shouldStop)
+    }
+
+    /// Decompresses a zlib stream into exactly `outputCount` bytes, as
+    /// ``inflate(zlib:count:into:count:surplus:shouldStop:)`` does, advancing `checksumLane` on the
+    /// hot loop's rounds.
+    ///
+    /// - Parameter checksumLane: Checksums to advance; left as far as they got, whether the
+    ///   decompression succeeds or not.
+    @discardableResult
+    static func inflate(
+        zlib input: UnsafePointer<UInt8>,
+        count inputCount: Int,
+        into output: UnsafeMutablePointer<UInt8>,
+        count outputCount: Int,
+        surplus: Surplus,
+        checksumLane: inout CRC32Lane,
+        shouldStop: (() -> Bool)?
+    ) throws(InflateError) -> Bool {
         let workspace = InflateWorkspace()
         defer { workspace.deallocate() }
         var inflater = Inflater(
@@ -89,6 +114,8 @@ struct Inflater {
             workspace: workspace, surplus: surplus
         )
         defer { inflater.surplusWindow?.deallocate() }
+        inflater.checksumLane = checksumLane
+        defer { checksumLane = inflater.checksumLane }
         return try inflater.run(shouldStop: shouldStop)
     }
 

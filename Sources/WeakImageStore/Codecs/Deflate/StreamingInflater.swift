@@ -63,7 +63,9 @@ struct StreamingInflater: ~Copyable {
     ///   - pieces: The zlib stream's bytes, in order; read, never written, and not copied but a
     ///     few KiB at a time.
     ///   - expectedCount: The exact number of bytes the stream must produce.
-    init(pieces: [UnsafeRawBufferPointer], expectedCount: Int) {
+    ///   - checksumLane: Checksums to advance on the inflater's hot loop (``checksumLane`` gives
+    ///     them back). Defaults to none.
+    init(pieces: [UnsafeRawBufferPointer], expectedCount: Int, checksumLane: CRC32Lane = CRC32Lane()) {
         self.pieces = pieces
         self.expectedCount = expectedCount
         stagingCapacity = min(Self.stagingCount, pieces.reduce(0) { $0 + $1.count })
@@ -77,7 +79,12 @@ struct StreamingInflater: ~Copyable {
             reader: BitReader(start: staging, count: 0), output: buffer, outputCount: 0,
             workspace: InflateWorkspace(), surplus: .discard
         )
+        inflater.checksumLane = checksumLane
     }
+
+    /// The checksums given to ``init(pieces:expectedCount:checksumLane:)``, as far as the
+    /// decompression has advanced them.
+    var checksumLane: CRC32Lane { inflater.checksumLane }
 
     deinit {
         inflater.surplusWindow?.deallocate()

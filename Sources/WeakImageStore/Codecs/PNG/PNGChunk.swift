@@ -6,9 +6,15 @@ struct PNGChunk {
     let data: UnsafeRawBufferPointer
     /// The byte offset of the chunk's length field in the file.
     let offset: Int
+    /// The bytes the chunk's CRC-32 covers, its type and data; the stored CRC-32 follows them.
+    let checksummedBytes: UnsafeRawBufferPointer
     /// Whether the stored CRC-32 matches. Only an ancillary chunk can be read with a mismatch:
-    /// its data is then to be ignored, as libpng drops it with a warning.
+    /// its data is then to be ignored, as libpng drops it with a warning. `true` for a chunk
+    /// read without checking it (``isChecksumDeferred``).
     var hasValidChecksum = true
+    /// Whether the reader left the CRC-32 for the caller to check (see
+    /// ``PNGChunkReader/next(deferringChecksumOf:)``).
+    var isChecksumDeferred = false
 
     static let ihdr = fourCharacterCode("IHDR")
     static let plte = fourCharacterCode("PLTE")

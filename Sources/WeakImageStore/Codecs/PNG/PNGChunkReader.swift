@@ -26,11 +26,14 @@ struct PNGChunkReader {
     /// ``PNGChunk/hasValidChecksum`` `false` (libpng's default: warn and drop the chunk). It is
     /// still a chunk, for the chunk order: it ends a run of IDAT chunks, for example.
     ///
+    /// - Parameter deferredType: A chunk of this type is returned without checking its CRC, with
+    ///   ``PNGChunk/isChecksumDeferred`` set: the caller checks it later, as the IDAT chunks'
+    ///   are checked while they are inflated (see ``CRC32Lane``). Defaults to none.
     /// - Returns: The chunk, or `nil` at the end of the file.
     /// - Throws: ``PNGError/truncated(offset:)``, ``PNGError/invalidChunkLength(offset:length:)``,
     ///   ``PNGError/invalidChunkType(offset:type:)``, or ``PNGError/checksumMismatch(chunk:declared:computed:)``
     ///   for a critical chunk.
-    mutating func next() throws(PNGError) -> PNGChunk? {
+    mutating func next(deferringChecksumOf deferredType: UInt32? = nil) throws(PNGError) -> PNGChunk? {
         let start = offset
         let available = bytes.count - start
         guard available > 0 else { return nil }
@@ -48,18 +51,24 @@ struct PNGChunkReader {
         guard available - 12 >= Int(length) else { throw .truncated(offset: start) }
         let dataStart = start + 8
         let dataEnd = dataStart + Int(length)
-        let declared = readBigEndian(at: dataEnd)
-        let computed = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[(start + 4)..<dataEnd]))
+        let checksummed = UnsafeRawBufferPointer(rebasing: bytes[(start + 4)..<dataEnd])
         var chunk = PNGChunk(
-            type: type, data: UnsafeRawBufferPointer(rebasing: bytes[dataStart..<dataEnd]), offset: start
+            type: type, data: UnsafeRawBufferPointer(rebasing: bytes[dataStart..<dataEnd]), offset: start,
+            checksummedBytes: checksummed
         )
+        offset = dataEnd + 4
+        guard type != deferredType else {
+            chunk.isChecksumDeferred = true
+            return chunk
+        }
+        let declared = readBigEndian(at: dataEnd)
+        let computed = CRC32.checksum(checksummed)
         if declared != computed {
             guard !chunk.isCritical else {
                 throw .checksumMismatch(chunk: chunk.name, declared: declared, computed: computed)
             }
             chunk.hasValidChecksum = false
         }
-        offset = dataEnd + 4
         return chunk
     }
 

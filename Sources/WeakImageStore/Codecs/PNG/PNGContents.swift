@@ -35,6 +35,10 @@ struct PNGContents {
     let imageData: [UnsafeRawBufferPointer]
     /// The total bytes of ``imageData``.
     let imageDataCount: Int
+    /// What the CRC-32 of each chunk of ``imageData`` covers (its type and data, followed by the
+    /// stored CRC-32), for the checks this reading leaves to the decode: see
+    /// ``checkingImageData(_:)``.
+    let imageDataChecksumRanges: [UnsafeRawBufferPointer]
 
     /// Reads the chunks of a file.
     ///
@@ -42,9 +46,13 @@ struct PNGContents {
     ///   - bytes: The whole file; ``imageData`` points into it.
     ///   - checkHeader: Called with the header before any other chunk is read, so that limits
     ///     reject a huge image before anything is allocated for it.
-    /// - Throws: ``PNGError`` if the signature, a chunk's framing, a critical chunk's CRC, the
-    ///   header, the order of the critical chunks or a palette image's PLTE is invalid, or a
-    ///   required chunk is missing.
+    /// The CRC-32s of the image data's chunks are not checked here but while the data is
+    /// inflated (see ``checkingImageData(_:)``), unless another error comes after them: that
+    /// error is reported only if they match, as in a reading that checks every chunk in order.
+    ///
+    /// - Throws: ``PNGError`` if the signature, a chunk's framing, a critical chunk's CRC (but the
+    ///   image data's), the header, the order of the critical chunks or a palette image's PLTE is
+    ///   invalid, or a required chunk is missing.
     init(
         reading bytes: UnsafeRawBufferPointer,
         checkHeader: (PNGHeader) throws(PNGError) -> Void
@@ -60,16 +68,36 @@ struct PNGContents {
         try checkHeader(header)
 
         var state = State(header: header)
+        do {
+            try Self.readChunks(after: first, from: &reader, into: &state)
+        } catch {
+            // The image data's chunks come before the chunk that failed.
+            var unchecked = CRC32Lane(ranges: state.imageDataChecksumRanges)
+            try Self.check(&unchecked)
+            throw error
+        }
+        self.header = header
+        palette = state.palette ?? []
+        transparency = state.transparency
+        imageData = state.imageData
+        imageDataCount = state.imageDataCount
+        imageDataChecksumRanges = state.imageDataChecksumRanges
+    }
+
+    /// Reads the chunks after IHDR up to IEND.
+    private static func readChunks(
+        after first: PNGChunk, from reader: inout PNGChunkReader, into state: inout State
+    ) throws(PNGError) {
         while true {
-            guard let chunk = try reader.next() else { throw .missingChunk("IEND") }
+            // The first run of IDAT chunks is checked while it is inflated.
+            let deferredType = state.imageDataEnded ? nil : PNGChunk.idat
+            guard let chunk = try reader.next(deferringChecksumOf: deferredType) else {
+                throw .missingChunk("IEND")
+            }
+            if chunk.isChecksumDeferred { state.imageDataChecksumRanges.append(chunk.checksummedBytes) }
             switch chunk.type {
             case PNGChunk.iend:
                 guard !state.imageData.isEmpty else { throw .missingChunk("IDAT") }
-                self.header = header
-                palette = state.palette ?? []
-                transparency = state.transparency
-                imageData = state.imageData
-                imageDataCount = state.imageDataCount
                 return
             case PNGChunk.idat:
                 try state.readImageData(chunk)
@@ -100,6 +128,8 @@ struct PNGContents {
         var acceptedTransparency = false
         var imageData: [UnsafeRawBufferPointer] = []
         var imageDataCount = 0
+        /// The checksummed bytes of the image data's chunks, whose CRC-32s are not checked yet.
+        var imageDataChecksumRanges: [UnsafeRawBufferPointer] = []
         /// Whether a chunk other than IDAT followed the first IDAT.
         var imageDataEnded = false
 

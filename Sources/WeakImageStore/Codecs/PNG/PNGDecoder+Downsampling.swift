@@ -122,6 +122,17 @@ extension PNGDecoder {
         let contents = try PNGContents(reading: bytes) { header throws(PNGError) in
             (_, filteredCount) = try checkLimits(header)
         }
+        return try contents.checkingImageData { checksumLane throws(PNGError) in
+            try decodeStreaming(
+                contents, filteredCount: filteredCount, scale: scale, sizes: sizes, checksumLane: &checksumLane)
+        }
+    }
+
+    /// Decodes the image data of a non-interlaced file whose chunks are read to reduced sizes.
+    private func decodeStreaming(
+        _ contents: PNGContents, filteredCount: Int, scale: Int, sizes: [ThumbnailSize],
+        checksumLane: inout CRC32Lane
+    ) throws(PNGError) -> [Bitmap] {
         let header = contents.header
         guard header.width <= AreaAverager.maximumSourceSide, header.height <= AreaAverager.maximumSourceSide else {
             throw .imageTooLarge(
@@ -150,7 +161,9 @@ extension PNGDecoder {
                     outputHeight: size.height, format: format, isOpaque: expansion.isOpaqueRGB8, into: output
                 )
                 do throws(PNGError) {
-                    try PNGRowStream.reconstructRows(of: contents, expansion: expansion, filteredCount: filteredCount) {
+                    try PNGRowStream.reconstructRows(
+                        of: contents, expansion: expansion, filteredCount: filteredCount, checksumLane: &checksumLane
+                    ) {
                         averager.addRow($0)
                     }
                     // A whole, valid stream has delivered every row.
@@ -172,7 +185,9 @@ extension PNGDecoder {
                 outputHeight: size.height, format: format, isOpaque: expansion.isOpaqueRGB8, into: output
             )
         }
-        try PNGRowStream.reconstructRows(of: contents, expansion: expansion, filteredCount: filteredCount) { row in
+        try PNGRowStream.reconstructRows(
+            of: contents, expansion: expansion, filteredCount: filteredCount, checksumLane: &checksumLane
+        ) { row in
             for averager in averagers { averager.addRow(row) }
         }
         return zip(sizes, outputs).map { size, output in

@@ -113,8 +113,17 @@ public struct PNGDecoder: ImageDecoding {
         let contents = try PNGContents(reading: bytes) { header throws(PNGError) in
             (passes, filteredCount) = try checkLimits(header)
         }
-        let header = contents.header
+        return try contents.checkingImageData { checksumLane throws(PNGError) in
+            try decode(
+                contents, passes: passes, filteredCount: filteredCount, scale: scale, checksumLane: &checksumLane)
+        }
+    }
 
+    /// Decodes the image data of a file whose chunks are read.
+    private func decode(
+        _ contents: PNGContents, passes: [PNGPass], filteredCount: Int, scale: Int, checksumLane: inout CRC32Lane
+    ) throws(PNGError) -> Bitmap {
+        let header = contents.header
         // Deflate expands at most 1032:1 (a 258-byte match in 2 bits), so a small file cannot
         // make the decoder allocate a large buffer for data it cannot contain.
         let (possibleCount, overflow) = contents.imageDataCount.multipliedReportingOverflow(by: 1032)
@@ -148,7 +157,7 @@ public struct PNGDecoder: ImageDecoding {
                     // whole first.
                     let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredCount + Inflater.outputSlack)
                     defer { filtered.deallocate() }
-                    try contents.inflateImageData(into: filtered, count: filteredCount)
+                    try contents.inflateImageData(into: filtered, count: filteredCount, checksumLane: &checksumLane)
                     if let cancellation, cancellation.shouldStop() { throw .cancelled }
                     try Self.checkFilterTypes(filtered, passes: passes)
                     PNGInterlacedReconstruction(header: header, passes: passes, expansion: expansion)
@@ -156,7 +165,7 @@ public struct PNGDecoder: ImageDecoding {
                 } else {
                     try PNGRowStream.reconstructImage(
                         of: contents, expansion: expansion, filteredCount: filteredCount,
-                        inflatesWhole: inflatesWhole, into: output)
+                        inflatesWhole: inflatesWhole, into: output, checksumLane: &checksumLane)
                 }
                 initializedCount = outputCount
             } catch {

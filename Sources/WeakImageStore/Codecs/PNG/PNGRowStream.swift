@@ -54,12 +54,14 @@ enum PNGRowStream {
     ///     ``wholeInflationCapacity(outputCount:filteredCount:)`` bytes when `inflatesWhole`; the
     ///     first `width * height` pixels in `expansion.format` are written unless an error is
     ///     thrown.
+    ///   - checksumLane: The lane ``PNGContents/checkingImageData(_:)`` gives, advanced as the
+    ///     data is inflated.
     /// - Throws: ``PNGError/inflate(_:)``, ``PNGError/badFilterType(_:row:)``, or
     ///   ``PNGError/cancelled`` when a store stops the load (polled once per inflated chunk, or
     ///   between deflate blocks of a small image).
     static func reconstructImage(
         of contents: PNGContents, expansion: PixelExpansion, filteredCount: Int, inflatesWhole: Bool,
-        into output: UnsafeMutablePointer<UInt8>
+        into output: UnsafeMutablePointer<UInt8>, checksumLane: inout CRC32Lane
     ) throws(PNGError) {
         let header = contents.header
         let outputRowCount = header.width * expansion.format.bytesPerPixel
@@ -73,14 +75,16 @@ enum PNGRowStream {
                 nextChunk: { () throws(PNGError) in
                     guard !isInflated else { return nil }
                     isInflated = true
-                    try contents.inflateImageData(into: filtered, count: filteredCount)
+                    try contents.inflateImageData(into: filtered, count: filteredCount, checksumLane: &checksumLane)
                     return UnsafeBufferPointer(start: filtered, count: filteredCount)
                 },
                 outputRow: outputRow, rowFinished: { _ in })
             return
         }
         var prefaulter = PagePrefaulter(UnsafeMutableBufferPointer(start: output, count: outputCount))
-        var inflater = StreamingInflater(pieces: contents.imageData, expectedCount: filteredCount)
+        var inflater = StreamingInflater(
+            pieces: contents.imageData, expectedCount: filteredCount, checksumLane: checksumLane)
+        defer { checksumLane = inflater.checksumLane }
         try reconstruct(
             header, expansion: expansion,
             nextChunk: { () throws(PNGError) in try inflater.nextChunk() },
@@ -100,17 +104,21 @@ enum PNGRowStream {
     ///   - filteredCount: The exact decompressed size: `height * (rowByteCount + 1)`.
     ///   - consumer: Called with each row, `width` pixels in `expansion.format`, valid during
     ///     the call; at most `height` times (fewer if the data turns out to be broken).
+    ///   - checksumLane: The lane ``PNGContents/checkingImageData(_:)`` gives, advanced as the
+    ///     data is inflated.
     /// - Throws: ``PNGError/inflate(_:)``, ``PNGError/badFilterType(_:row:)``, or
     ///   ``PNGError/cancelled`` when a store stops the load (polled once per inflated chunk).
     static func reconstructRows(
-        of contents: PNGContents, expansion: PixelExpansion, filteredCount: Int,
+        of contents: PNGContents, expansion: PixelExpansion, filteredCount: Int, checksumLane: inout CRC32Lane,
         consumer: (UnsafePointer<UInt8>) -> Void
     ) throws(PNGError) {
         let header = contents.header
         let convertedCount = header.width * expansion.format.bytesPerPixel
         let converted = UnsafeMutablePointer<UInt8>.allocate(capacity: convertedCount)
         defer { converted.deallocate() }
-        var inflater = StreamingInflater(pieces: contents.imageData, expectedCount: filteredCount)
+        var inflater = StreamingInflater(
+            pieces: contents.imageData, expectedCount: filteredCount, checksumLane: checksumLane)
+        defer { checksumLane = inflater.checksumLane }
         try reconstruct(
             header, expansion: expansion,
             nextChunk: { () throws(PNGError) in try inflater.nextChunk() },
