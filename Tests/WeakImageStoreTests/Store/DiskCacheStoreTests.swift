@@ -115,6 +115,26 @@ final class DiskCacheStoreTests: XCTestCase {
         XCTAssertEqual(relaunched.statistics.diskHits, 1, "the body is read from disk")
     }
 
+    func test_a304WithoutCacheControl_leavesTheStoredMaxAgeInForce() async throws {
+        // Given: a picture sent with max-age=0, then confirmed by 304s that repeat only its ETag
+        let picture = body(size: 20, fill: 4)
+        server.respond(
+            to: "/kept",
+            withSequence: [
+                response(picture, cacheControl: "max-age=0", entityTag: "\"k\""),
+                response(picture, entityTag: "\"k\""), response(picture, entityTag: "\"k\""),
+            ])
+        let request = ImageRequest.url(server.url("/kept"))
+        // When: three launches load it
+        for _ in 0..<3 {
+            let (store, _) = try makeStore()
+            _ = try await store.image(for: request)
+        }
+        // Then: max-age=0 still holds after the first 304, so the third launch asks again
+        XCTAssertEqual(server.statistics.requests(to: "/kept"), 3)
+        XCTAssertEqual(server.statistics.notModifiedResponses, 2)
+    }
+
     func test_staleEntryWithLastModified_replacedByA200() async throws {
         let old = HTTPDate.string(from: Date(timeIntervalSince1970: 1_700_000_000))
         let new = HTTPDate.string(from: Date(timeIntervalSince1970: 1_800_000_000))

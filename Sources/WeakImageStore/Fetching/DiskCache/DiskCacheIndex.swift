@@ -3,8 +3,8 @@
 ///
 /// Three flat arrays and no object per entry: `entries` (slots, reused through a free list, linked
 /// into the LRU list by slot number), `table` (open addressing with linear probing from the
-/// digest's first word, holding slot numbers) and `validators` (the entity tags and dates, end to
-/// end). A slot costs ``DiskCacheIndexEntry``'s 72 bytes plus 8–16 bytes of table.
+/// digest's first word, holding slot numbers) and `validators` (the entity tags, dates and
+/// freshness fields, end to end). A slot costs ``DiskCacheIndexEntry``'s 72 bytes plus 8–16 bytes of table.
 struct DiskCacheIndex: Sendable {
     private(set) var entries: [DiskCacheIndexEntry] = []
     /// Slot numbers, or -1 for an empty bucket; a power of two long, at most half full.
@@ -60,13 +60,20 @@ struct DiskCacheIndex: Sendable {
         let start = Int(entry.validatorOffset)
         let tagEnd = start + Int(entry.entityTagLength)
         let dateEnd = tagEnd + Int(entry.lastModifiedLength)
+        var freshness: (maxAge: Double?, expires: Double?) = (nil, nil)
+        if entry.flags & DiskCacheIndexEntry.Flag.hasFreshnessFields != 0 {
+            freshness = validators.withUnsafeBytes {
+                DiskCacheJournalFormat.freshnessFields(UnsafeRawBufferPointer(rebasing: $0[dateEnd...]))
+            }
+        }
         return ResponseValidity(
             freshUntil: entry.freshUntil,
             revalidatesEveryUse: entry.flags & DiskCacheIndexEntry.Flag.revalidatesEveryUse != 0,
             entityTag: entry.flags & DiskCacheIndexEntry.Flag.hasEntityTag != 0
                 ? String(decoding: validators[start..<tagEnd], as: UTF8.self) : nil,
             lastModified: entry.flags & DiskCacheIndexEntry.Flag.hasLastModified != 0
-                ? String(decoding: validators[tagEnd..<dateEnd], as: UTF8.self) : nil)
+                ? String(decoding: validators[tagEnd..<dateEnd], as: UTF8.self) : nil,
+            maxAge: freshness.maxAge, expires: freshness.expires)
     }
 
     /// Calls `body` with the entry's validator bytes (entity tag, then last-modified date).
@@ -84,7 +91,8 @@ struct DiskCacheIndex: Sendable {
     ///
     /// - Parameters:
     ///   - flags: ``DiskCacheIndexEntry/Flag/stored`` bits.
-    ///   - validatorBytes: The entity tag's `entityTagLength` bytes, then the date's.
+    ///   - validatorBytes: The entity tag's `entityTagLength` bytes, then the date's, then the
+    ///     freshness fields if `flags` says so.
     mutating func put(
         _ digest: SHA256Digest, size: Int, checksum: UInt32, freshUntil: Double, flags: UInt8,
         entityTagLength: Int, lastModifiedLength: Int, validatorBytes: UnsafeRawBufferPointer

@@ -13,8 +13,11 @@ struct DiskCacheIndexEntry: Sendable {
         static let hasEntityTag: UInt8 = 1 << 1
         /// The response had a `Last-Modified` (possibly empty).
         static let hasLastModified: UInt8 = 1 << 2
+        /// The response had a `max-age` or an `Expires`: both follow the validators
+        /// (``DiskCacheJournalFormat/freshnessFieldsLength`` bytes).
+        static let hasFreshnessFields: UInt8 = 1 << 3
         /// The flags the journal stores; the others live only in memory.
-        static let stored: UInt8 = revalidatesEveryUse | hasEntityTag | hasLastModified
+        static let stored: UInt8 = revalidatesEveryUse | hasEntityTag | hasLastModified | hasFreshnessFields
         /// A hit not yet written to the journal as a touch record.
         static let touchPending: UInt8 = 1 << 6
         /// The slot holds an entry (not a free slot).
@@ -30,7 +33,7 @@ struct DiskCacheIndexEntry: Sendable {
     /// The CRC-32 of the body.
     var bodyChecksum: UInt32
     /// Where the validators' bytes start in the index's validator storage: the entity tag, then
-    /// the last-modified date.
+    /// the last-modified date, then the freshness fields (``Flag/hasFreshnessFields``).
     var validatorOffset: UInt32
     var entityTagLength: UInt16
     var lastModifiedLength: UInt16
@@ -41,5 +44,9 @@ struct DiskCacheIndexEntry: Sendable {
     var flags: UInt8
 
     var isLive: Bool { flags & Flag.live != 0 }
-    var validatorLength: Int { Int(entityTagLength) + Int(lastModifiedLength) }
+    /// The bytes of the entry's validators and, if it has them, its freshness fields.
+    var validatorLength: Int {
+        Int(entityTagLength) + Int(lastModifiedLength)
+            + (flags & Flag.hasFreshnessFields != 0 ? DiskCacheJournalFormat.freshnessFieldsLength : 0)
+    }
 }

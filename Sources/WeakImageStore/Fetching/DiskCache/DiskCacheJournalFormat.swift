@@ -3,7 +3,7 @@
 ///
 /// | payload | bytes |
 /// |---|---|
-/// | put | kind 1, digest (32), body size (8), body CRC-32 (4), fresh-until (8, IEEE 754 bits), flags (1), entity tag length (2), last-modified length (2), entity tag, last-modified |
+/// | put | kind 1, digest (32), body size (8), body CRC-32 (4), fresh-until (8, IEEE 754 bits), flags (1), entity tag length (2), last-modified length (2), entity tag, last-modified, and with flag 8: max-age (8), expires (8) |
 /// | remove | kind 2, digest (32) |
 /// | touch | kind 3, digest (32) |
 ///
@@ -28,13 +28,16 @@ enum DiskCacheJournalFormat {
     /// The longest entity tag or date kept; longer ones are dropped (the entry cannot be
     /// revalidated with them, which costs a download, never a wrong image).
     static let maximumValidatorLength = 4_096
+    /// A put's `max-age` and `Expires`, each a `Double`'s bits (NaN for none), after the
+    /// validators when ``DiskCacheIndexEntry/Flag/hasFreshnessFields`` is set.
+    static let freshnessFieldsLength = 16
     /// Length, checksum: the bytes of a record beyond its payload.
     static let recordOverhead = 8
     /// Kind and digest.
     private static let minimumPayload = 33
     /// A put's payload before its validators.
     private static let putFixedPayload = 58
-    private static let maximumPayload = putFixedPayload + 2 * maximumValidatorLength
+    private static let maximumPayload = putFixedPayload + 2 * maximumValidatorLength + freshnessFieldsLength
 
     /// The bytes of a remove or touch record.
     static let digestRecordSize = recordOverhead + minimumPayload
@@ -79,7 +82,13 @@ enum DiskCacheJournalFormat {
         } else {
             lastModified = []
         }
-        (entityTag + lastModified).withUnsafeBytes { validators in
+        var freshnessFields: [UInt8] = []
+        if validity.maxAge != nil || validity.expires != nil {
+            flags |= DiskCacheIndexEntry.Flag.hasFreshnessFields
+            appendInteger((validity.maxAge ?? .nan).bitPattern, to: &freshnessFields)
+            appendInteger((validity.expires ?? .nan).bitPattern, to: &freshnessFields)
+        }
+        (entityTag + lastModified + freshnessFields).withUnsafeBytes { validators in
             appendPut(
                 digest, size: size, checksum: checksum, freshUntil: validity.freshUntil, flags: flags,
                 entityTagLength: entityTag.count, validatorBytes: validators, to: &bytes)
@@ -87,6 +96,9 @@ enum DiskCacheJournalFormat {
     }
 
     /// Appends a put record from an index entry's fields (compaction).
+    ///
+    /// - Parameter validatorBytes: The entity tag's `entityTagLength` bytes, the last-modified
+    ///   date's, then the freshness fields if `flags` says so.
     static func appendPut(
         _ digest: SHA256Digest, size: Int, checksum: UInt32, freshUntil: Double, flags: UInt8, entityTagLength: Int,
         validatorBytes: UnsafeRawBufferPointer, to bytes: inout [UInt8]
@@ -99,8 +111,9 @@ enum DiskCacheJournalFormat {
         appendInteger(checksum, to: &bytes)
         appendInteger(freshUntil.bitPattern, to: &bytes)
         bytes.append(flags & DiskCacheIndexEntry.Flag.stored)
+        let freshnessLength = flags & DiskCacheIndexEntry.Flag.hasFreshnessFields != 0 ? freshnessFieldsLength : 0
         appendInteger(UInt16(entityTagLength), to: &bytes)
-        appendInteger(UInt16(validatorBytes.count - entityTagLength), to: &bytes)
+        appendInteger(UInt16(validatorBytes.count - entityTagLength - freshnessLength), to: &bytes)
         bytes.append(contentsOf: validatorBytes)
         appendChecksum(from: start, to: &bytes)
     }
@@ -189,9 +202,11 @@ enum DiskCacheJournalFormat {
             let flags = payload[53]
             let entityTagLength = Int(UInt16(littleEndian: payload.loadUnaligned(fromByteOffset: 54, as: UInt16.self)))
             let dateLength = Int(UInt16(littleEndian: payload.loadUnaligned(fromByteOffset: 56, as: UInt16.self)))
+            let freshnessLength =
+                flags & DiskCacheIndexEntry.Flag.hasFreshnessFields != 0 ? freshnessFieldsLength : 0
             guard size <= UInt64(Int.max), flags & ~DiskCacheIndexEntry.Flag.stored == 0,
                 entityTagLength <= maximumValidatorLength, dateLength <= maximumValidatorLength,
-                payload.count == putFixedPayload + entityTagLength + dateLength,
+                payload.count == putFixedPayload + entityTagLength + dateLength + freshnessLength,
                 entityTagLength == 0 || flags & DiskCacheIndexEntry.Flag.hasEntityTag != 0,
                 dateLength == 0 || flags & DiskCacheIndexEntry.Flag.hasLastModified != 0
             else { return false }
@@ -203,5 +218,12 @@ enum DiskCacheJournalFormat {
             return false
         }
         return true
+    }
+
+    /// The `max-age` and `Expires` of freshness fields (``freshnessFieldsLength`` bytes).
+    static func freshnessFields(_ bytes: UnsafeRawBufferPointer) -> (maxAge: Double?, expires: Double?) {
+        let maxAge = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)))
+        let expires = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        return (maxAge.isNaN ? nil : maxAge, expires.isNaN ? nil : expires)
     }
 }

@@ -15,6 +15,12 @@ struct ResponseValidity: Sendable, Equatable {
     var entityTag: String?
     /// The response's `Last-Modified`, exactly as sent.
     var lastModified: String?
+    /// The response's `Cache-Control: max-age` in seconds (0 for an invalid one), nil without
+    /// one: a `304 Not Modified` without `Cache-Control` leaves it in force (RFC 9111 §4.3.4).
+    var maxAge: Double?
+    /// The response's `Expires` in seconds since 1970 (0, long past, for an invalid date), nil
+    /// without one: a 304 without `Expires` leaves it in force.
+    var expires: Double?
 
     /// Whether a conditional request can revalidate the entry.
     var canRevalidate: Bool { entityTag != nil || lastModified != nil }

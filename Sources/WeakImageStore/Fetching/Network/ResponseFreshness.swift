@@ -38,30 +38,33 @@ enum ResponseFreshness {
     ) -> ResponseValidity? {
         let cacheControl = CacheControl(headers["cache-control"] ?? "")
         guard !cacheControl.noStore else { return nil }
+        let maxAge = maxAgeSeconds(cacheControl)
+        let expires = expiresSeconds(headers, responseTime: responseTime)
         let freshUntil = self.freshUntil(
-            headers: headers, cacheControl: cacheControl, requestTime: requestTime, responseTime: responseTime,
+            maxAge: maxAge, expires: expires, headers: headers, requestTime: requestTime, responseTime: responseTime,
             defaultLifetime: defaultLifetime)
         return ResponseValidity(
             freshUntil: cacheControl.noCache ? responseTime : freshUntil, revalidatesEveryUse: cacheControl.noCache,
-            entityTag: headers["etag"], lastModified: headers["last-modified"])
+            entityTag: headers["etag"], lastModified: headers["last-modified"], maxAge: maxAge, expires: expires)
     }
 
     /// The validity of a stored response after the server answered its revalidation with
     /// `304 Not Modified` (§4.3.4).
     ///
+    /// The 304's header fields replace the stored response's fields of the same name, and
+    /// freshness is computed from the result, counted from the 304's `Date` and age:
+    ///
     /// | the 304 carries | the result |
     /// |---|---|
-    /// | `max-age` or `Expires` | freshness computed from them, as for a new response |
-    /// | neither | fresh for `defaultLifetime` from now, less the 304's age |
-    /// | `Cache-Control` | revalidated on every use if and only if it says `no-cache` (or `no-store`) |
-    /// | no `Cache-Control` | revalidated on every use if the stored response was |
+    /// | `Cache-Control` | its `max-age` (or none) replaces the stored one; revalidated on every use if and only if it says `no-cache` (or `no-store`) |
+    /// | no `Cache-Control` | the stored `max-age` holds; revalidated on every use if the stored response was |
+    /// | `Expires` | replaces the stored one |
+    /// | no `Expires` | the stored one holds |
     /// | `ETag`, `Last-Modified` | these validators replace the stored ones |
     ///
-    /// A `no-store` on a 304 cannot unstore the body already kept; it is read as `no-cache`, so
-    /// the body is never used without asking the server again.
-    ///
-    /// The stored response's own `max-age` is not in ``ResponseValidity``, so a 304 without
-    /// freshness information falls back to `defaultLifetime`.
+    /// Then, as for a new response: fresh for `max-age`, else until `Expires`, else for
+    /// `defaultLifetime`. A `no-store` on a 304 cannot unstore the body already kept; it is read
+    /// as `no-cache`, so the body is never used without asking the server again.
     ///
     /// - Parameters:
     ///   - stored: The validity kept with the response.
@@ -77,44 +80,57 @@ enum ResponseFreshness {
         let cacheControl = CacheControl(cacheControlField ?? "")
         let revalidatesEveryUse =
             cacheControlField == nil ? stored.revalidatesEveryUse : cacheControl.noCache || cacheControl.noStore
+        let maxAge = cacheControlField == nil ? stored.maxAge : maxAgeSeconds(cacheControl)
+        let expires =
+            notModifiedHeaders["expires"] == nil
+            ? stored.expires : expiresSeconds(notModifiedHeaders, responseTime: responseTime)
         let freshUntil = self.freshUntil(
-            headers: notModifiedHeaders, cacheControl: cacheControl, requestTime: requestTime,
+            maxAge: maxAge, expires: expires, headers: notModifiedHeaders, requestTime: requestTime,
             responseTime: responseTime, defaultLifetime: defaultLifetime)
         return ResponseValidity(
             freshUntil: revalidatesEveryUse ? responseTime : freshUntil, revalidatesEveryUse: revalidatesEveryUse,
             entityTag: notModifiedHeaders["etag"] ?? stored.entityTag,
-            lastModified: notModifiedHeaders["last-modified"] ?? stored.lastModified)
+            lastModified: notModifiedHeaders["last-modified"] ?? stored.lastModified, maxAge: maxAge,
+            expires: expires)
     }
 
-    /// `responseTime + lifetime − initialAge`.
+    /// `max-age` in seconds: 0 for an invalid one (stale at once), nil without one.
+    private static func maxAgeSeconds(_ cacheControl: CacheControl) -> Double? {
+        switch cacheControl.maxAge {
+        case .seconds(let seconds): seconds
+        case .invalid: 0
+        case nil: nil
+        }
+    }
+
+    /// `Expires` in seconds since 1970, nil without one. §5.3: an invalid date, "0" above all,
+    /// means already expired: 0.
+    private static func expiresSeconds(_ headers: [String: String], responseTime: Double) -> Double? {
+        headers["expires"].map { HTTPDateParser.secondsSince1970($0, now: responseTime) ?? 0 }
+    }
+
+    /// `responseTime + lifetime − initialAge`, the age and `Expires`'s reference from `headers`.
     private static func freshUntil(
-        headers: [String: String], cacheControl: CacheControl, requestTime: Double, responseTime: Double,
+        maxAge: Double?, expires: Double?, headers: [String: String], requestTime: Double, responseTime: Double,
         defaultLifetime: Double
     ) -> Double {
         let date = headers["date"].flatMap { HTTPDateParser.secondsSince1970($0, now: responseTime) }
         let lifetime = freshnessLifetime(
-            headers: headers, cacheControl: cacheControl, date: date ?? responseTime, responseTime: responseTime,
-            defaultLifetime: defaultLifetime)
+            maxAge: maxAge, expires: expires, date: date ?? responseTime, defaultLifetime: defaultLifetime)
         return responseTime + lifetime
             - initialAge(headers: headers, date: date, requestTime: requestTime, responseTime: responseTime)
     }
 
     /// §4.2.1: `max-age`, else `Expires − Date`, else the default.
     ///
-    /// - Parameter date: The `Date` header's instant, or the response time without one: what
-    ///   `Expires` is measured from.
-    static func freshnessLifetime(
-        headers: [String: String], cacheControl: CacheControl, date: Double, responseTime: Double,
-        defaultLifetime: Double
-    ) -> Double {
-        switch cacheControl.maxAge {
-        case .seconds(let seconds): return seconds
-        case .invalid: return 0
-        case nil: break
-        }
-        guard let expiresField = headers["expires"] else { return defaultLifetime }
-        // §5.3: an invalid date, "0" above all, means already expired.
-        guard let expires = HTTPDateParser.secondsSince1970(expiresField, now: responseTime) else { return 0 }
+    /// - Parameters:
+    ///   - maxAge: `max-age` in seconds, or nil.
+    ///   - expires: `Expires` in seconds since 1970, or nil.
+    ///   - date: The `Date` header's instant, or the response time without one: what `Expires`
+    ///     is measured from.
+    static func freshnessLifetime(maxAge: Double?, expires: Double?, date: Double, defaultLifetime: Double) -> Double {
+        if let maxAge { return maxAge }
+        guard let expires else { return defaultLifetime }
         return max(0, expires - date)
     }
 

@@ -88,4 +88,40 @@ final class DiskCacheJournalFormatTests: XCTestCase {
         XCTAssertNil(index.validity(at: 0).entityTag)
         XCTAssertEqual(index.validity(at: 0).lastModified, "Wed, 21 Oct 2015 07:28:00 GMT")
     }
+
+    func test_maxAgeAndExpires_roundTripThroughRecordsAndCompaction() {
+        // Given: entries with max-age, Expires, both, and neither (a record as earlier versions
+        // wrote it), with and without validators
+        var withBoth = validity()
+        withBoth.maxAge = 60
+        withBoth.expires = 1_700_000_600.5
+        var maxAgeOnly = validity(entityTag: nil, lastModified: nil)
+        maxAgeOnly.maxAge = 0
+        var expiresOnly = validity(entityTag: "\"e\"", lastModified: nil)
+        expiresOnly.expires = 0
+        let validities = [withBoth, maxAgeOnly, expiresOnly, validity()]
+        var bytes = DiskCacheJournalFormat.header
+        for (number, validity) in validities.enumerated() {
+            DiskCacheJournalFormat.appendPut(
+                SHA256.hash("\(number)"), size: number, checksum: 0, validity: validity, to: &bytes)
+        }
+        // When: loaded, then compacted and loaded again
+        let (index, validLength) = load(bytes)
+        let (compacted, compactedLength) = load(index.journalSnapshot)
+        // Then
+        XCTAssertEqual(validLength, bytes.count)
+        XCTAssertEqual(compactedLength, index.journalSnapshot.count)
+        XCTAssertEqual(compacted.liveRecordBytes, index.liveRecordBytes)
+        XCTAssertEqual(index.liveRecordBytes, bytes.count - DiskCacheJournalFormat.headerSize)
+        for loaded in [index, compacted] {
+            for (number, validity) in validities.enumerated() {
+                guard let slot = loaded.slot(of: SHA256.hash("\(number)")) else {
+                    XCTFail("entry \(number) is missing")
+                    continue
+                }
+                XCTAssertEqual(loaded.validity(at: slot), validity, "\(number)")
+            }
+            loaded.checkInvariants()
+        }
+    }
 }

@@ -21,9 +21,15 @@ final class ResponseFreshnessTests: XCTestCase {
             headers: headers, requestTime: arrival - requestDelay, responseTime: arrival, defaultLifetime: week)
     }
 
-    private func fresh(for lifetime: Double, etag: String? = nil, lastModified: String? = nil) -> ResponseValidity {
+    /// Fresh for `lifetime` from ``arrival``, keeping the `max-age` and `Expires` (absolute, as an
+    /// offset from ``arrival``) it was computed from.
+    private func fresh(
+        for lifetime: Double, etag: String? = nil, lastModified: String? = nil, maxAge: Double? = nil,
+        expiresIn: Double? = nil
+    ) -> ResponseValidity {
         ResponseValidity(
-            freshUntil: arrival + lifetime, revalidatesEveryUse: false, entityTag: etag, lastModified: lastModified)
+            freshUntil: arrival + lifetime, revalidatesEveryUse: false, entityTag: etag, lastModified: lastModified,
+            maxAge: maxAge, expires: expiresIn.map { arrival + $0 })
     }
 
     func test_storableResponses_getTheirLifetime() {
@@ -31,27 +37,54 @@ final class ResponseFreshnessTests: XCTestCase {
             ("no freshness information: the default lifetime", [:], fresh(for: week)),
             ("no-store: not stored", ["cache-control": "no-store"], nil),
             ("no-store in any case, among others", ["cache-control": "max-age=60, No-Store"], nil),
-            ("private is stored: a private cache", ["cache-control": "private, max-age=60"], fresh(for: 60)),
-            ("max-age", ["cache-control": "max-age=60"], fresh(for: 60)),
-            ("max-age=0: stale at once", ["cache-control": "max-age=0"], fresh(for: 0)),
+            (
+                "private is stored: a private cache", ["cache-control": "private, max-age=60"],
+                fresh(for: 60, maxAge: 60)
+            ),
+            ("max-age", ["cache-control": "max-age=60"], fresh(for: 60, maxAge: 60)),
+            ("max-age=0: stale at once", ["cache-control": "max-age=0"], fresh(for: 0, maxAge: 0)),
             ("s-maxage is for shared caches", ["cache-control": "s-maxage=600"], fresh(for: week)),
-            ("s-maxage does not beat max-age", ["cache-control": "s-maxage=600, max-age=60"], fresh(for: 60)),
-            ("max-age beats Expires", ["cache-control": "max-age=60", "expires": date(3_600)], fresh(for: 60)),
-            ("Expires minus Date", ["date": date(0), "expires": date(3_600)], fresh(for: 3_600)),
-            ("Expires minus the response time without Date", ["expires": date(3_600)], fresh(for: 3_600)),
+            (
+                "s-maxage does not beat max-age", ["cache-control": "s-maxage=600, max-age=60"],
+                fresh(for: 60, maxAge: 60)
+            ),
+            (
+                "max-age beats Expires", ["cache-control": "max-age=60", "expires": date(3_600)],
+                fresh(for: 60, maxAge: 60, expiresIn: 3_600)
+            ),
+            (
+                "Expires minus Date", ["date": date(0), "expires": date(3_600)],
+                fresh(for: 3_600, expiresIn: 3_600)
+            ),
+            (
+                "Expires minus the response time without Date", ["expires": date(3_600)],
+                fresh(for: 3_600, expiresIn: 3_600)
+            ),
             (
                 "Expires measured from Date, not the clock", ["date": date(-100), "expires": date(3_500)],
-                fresh(for: 3_500)
+                fresh(for: 3_500, expiresIn: 3_500)
             ),
-            ("Expires in an obsolete form", ["expires": "Sunday, 06-Nov-94 09:49:37 GMT"], fresh(for: 3_600)),
-            ("Expires: 0 is already expired", ["expires": "0"], fresh(for: 0)),
-            ("an invalid Expires is already expired", ["expires": "tomorrow"], fresh(for: 0)),
-            ("Expires before Date", ["date": date(0), "expires": date(-60)], fresh(for: 0)),
-            ("an invalid max-age is stale", ["cache-control": "max-age=soon", "expires": date(60)], fresh(for: 0)),
-            ("repeated max-age: the first", ["cache-control": "max-age=60, max-age=600"], fresh(for: 60)),
+            (
+                "Expires in an obsolete form", ["expires": "Sunday, 06-Nov-94 09:49:37 GMT"],
+                fresh(for: 3_600, expiresIn: 3_600)
+            ),
+            ("Expires: 0 is already expired", ["expires": "0"], fresh(for: 0, expiresIn: -arrival)),
+            (
+                "an invalid Expires is already expired", ["expires": "tomorrow"], fresh(for: 0, expiresIn: -arrival)
+            ),
+            ("Expires before Date", ["date": date(0), "expires": date(-60)], fresh(for: 0, expiresIn: -60)),
+            (
+                "an invalid max-age is stale", ["cache-control": "max-age=soon", "expires": date(60)],
+                fresh(for: 0, maxAge: 0, expiresIn: 60)
+            ),
+            (
+                "repeated max-age: the first", ["cache-control": "max-age=60, max-age=600"],
+                fresh(for: 60, maxAge: 60)
+            ),
             (
                 "no-cache: revalidated on every use", ["cache-control": "no-cache, max-age=60"],
-                ResponseValidity(freshUntil: arrival, revalidatesEveryUse: true, entityTag: nil, lastModified: nil)
+                ResponseValidity(
+                    freshUntil: arrival, revalidatesEveryUse: true, entityTag: nil, lastModified: nil, maxAge: 60)
             ),
             (
                 "no-cache with field names: the same", ["cache-control": "no-cache=\"Set-Cookie\""],
@@ -59,7 +92,7 @@ final class ResponseFreshnessTests: XCTestCase {
             ),
             (
                 "must-revalidate records nothing", ["cache-control": "must-revalidate, max-age=60"],
-                fresh(for: 60)
+                fresh(for: 60, maxAge: 60)
             ),
             (
                 "validators kept as sent", ["etag": "W/\"v1\"", "last-modified": date(-86_400)],
@@ -108,15 +141,15 @@ final class ResponseFreshnessTests: XCTestCase {
             ),
             (
                 "max-age", stored, ["cache-control": "max-age=60"],
-                fresh(for: 60, etag: "\"v1\"", lastModified: lastModified)
+                fresh(for: 60, etag: "\"v1\"", lastModified: lastModified, maxAge: 60)
             ),
             (
                 "Expires minus Date", stored, ["date": date(0), "expires": date(600)],
-                fresh(for: 600, etag: "\"v1\"", lastModified: lastModified)
+                fresh(for: 600, etag: "\"v1\"", lastModified: lastModified, expiresIn: 600)
             ),
             (
                 "the 304's age counts", stored, ["cache-control": "max-age=60", "age": "10"],
-                fresh(for: 50, etag: "\"v1\"", lastModified: lastModified)
+                fresh(for: 50, etag: "\"v1\"", lastModified: lastModified, maxAge: 60)
             ),
             (
                 "new validators replace the old", stored, ["etag": "\"v2\""],
@@ -126,10 +159,13 @@ final class ResponseFreshnessTests: XCTestCase {
                 "both validators replaced", stored, ["etag": "\"v2\"", "last-modified": date(-60)],
                 fresh(for: week, etag: "\"v2\"", lastModified: date(-60))
             ),
-            ("no-cache kept without Cache-Control", storedNoCache, ["expires": date(600)], revalidating),
+            (
+                "no-cache kept without Cache-Control", storedNoCache, ["expires": date(600)],
+                withFields(revalidating, expiresIn: 600)
+            ),
             (
                 "no-cache dropped by a Cache-Control without it", storedNoCache, ["cache-control": "max-age=60"],
-                fresh(for: 60, etag: "\"v1\"", lastModified: lastModified)
+                fresh(for: 60, etag: "\"v1\"", lastModified: lastModified, maxAge: 60)
             ),
             ("no-cache added", stored, ["cache-control": "no-cache"], revalidating),
             ("no-store on a 304 reads as no-cache", stored, ["cache-control": "no-store"], revalidating),
@@ -139,6 +175,56 @@ final class ResponseFreshnessTests: XCTestCase {
                 stored, by: headers, requestTime: arrival, responseTime: arrival, defaultLifetime: week)
             XCTAssertEqual(refreshed, expected, rule)
         }
+    }
+
+    func test_aNotModifiedResponseWithoutFreshness_keepsTheStoredMaxAgeAndExpires() {
+        // Given: responses stored with max-age=60, with Expires 600 s after their arrival, and
+        // with both, then revalidated by a 304 that arrives at `arrival`
+        let lastModified = date(-86_400)
+        let maxAgeStored = fresh(for: 60, lastModified: lastModified, maxAge: 60)
+        let expiresStored = fresh(for: 600, lastModified: lastModified, expiresIn: 600)
+        let bothStored = fresh(for: 60, lastModified: lastModified, maxAge: 60, expiresIn: 600)
+        let rows: [(rule: String, stored: ResponseValidity, headers: [String: String], expected: ResponseValidity)] = [
+            ("the stored max-age, from the 304", maxAgeStored, [:], maxAgeStored),
+            (
+                "the stored max-age, less the 304's age", maxAgeStored, ["date": date(-10)],
+                fresh(for: 50, lastModified: lastModified, maxAge: 60)
+            ),
+            (
+                "a Cache-Control without max-age replaces the stored one", maxAgeStored,
+                ["cache-control": "public"], fresh(for: week, lastModified: lastModified)
+            ),
+            (
+                "the stored Expires, measured from the 304's Date", expiresStored, ["date": date(100)],
+                fresh(for: 500, lastModified: lastModified, expiresIn: 600)
+            ),
+            (
+                "a new Expires replaces the stored one", expiresStored, ["expires": date(60)],
+                fresh(for: 60, lastModified: lastModified, expiresIn: 60)
+            ),
+            (
+                "the stored max-age beats a new Expires", maxAgeStored, ["expires": date(600)],
+                fresh(for: 60, lastModified: lastModified, maxAge: 60, expiresIn: 600)
+            ),
+            (
+                "a new max-age beats the stored Expires", bothStored, ["cache-control": "max-age=300"],
+                fresh(for: 300, lastModified: lastModified, maxAge: 300, expiresIn: 600)
+            ),
+        ]
+        for (rule, stored, headers, expected) in rows {
+            // When
+            let refreshed = ResponseFreshness.refreshed(
+                stored, by: headers, requestTime: arrival, responseTime: arrival, defaultLifetime: week)
+            // Then
+            XCTAssertEqual(refreshed, expected, rule)
+        }
+    }
+
+    /// `validity` with an `Expires` `offset` seconds after ``arrival``.
+    private func withFields(_ validity: ResponseValidity, expiresIn offset: Double) -> ResponseValidity {
+        var result = validity
+        result.expires = arrival + offset
+        return result
     }
 
     func test_theDefaultLifetime_isTheCallers() {
