@@ -12,7 +12,12 @@ struct OurDiskImageCache: DiskCacheCandidate {
     }
 
     func key(for url: URL) -> ImageRequest {
-        .url(url)
+        let request = ImageRequest.url(url)
+        // A request names its entry (a SHA-256 of the URL) on its first disk lookup and keeps the
+        // name; asking now makes the key whole beforehand, as the file-per-key candidate's key is
+        // its file's name.
+        _ = cache.containsData(for: request)
+        return request
     }
 
     func store(_ data: Data, for request: ImageRequest) {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ImageStoreTestSupport
 import WeakImageStore
 
 /// Measures the hit path: `ImageStore` returning an image it has (a strong hit under the default
@@ -10,6 +11,8 @@ enum HitPathBenchmark {
     static let storeWeakHit = "ImageStore weak hit (.weak, held)"
     static let dictionary = "Dictionary + NSLock"
     static let nsCache = "NSCache (NSString key made once)"
+    static let storeURLHit = "ImageStore strong hit, .url request made each lookup"
+    static let urlDictionary = "Dictionary<URL, …> + NSLock"
     static let threadCounts = [1, 2]
 
     /// Lookups timed together as one sample.
@@ -21,10 +24,15 @@ enum HitPathBenchmark {
 
         /// The median of `candidate` over the median of the `Dictionary` baseline.
         func ratioToDictionary(_ candidate: String, threads: Int) -> Double {
+            ratio(candidate, to: dictionary, threads: threads)
+        }
+
+        /// The median of `candidate` over the median of `baseline`.
+        func ratio(_ candidate: String, to baseline: String, threads: Int) -> Double {
             guard let value = nanosecondsPerLookup[candidate]?[threads]?.median,
-                let baseline = nanosecondsPerLookup[dictionary]?[threads]?.median, baseline > 0
+                let base = nanosecondsPerLookup[baseline]?[threads]?.median, base > 0
             else { return .nan }
-            return value / baseline
+            return value / base
         }
     }
 
@@ -51,7 +59,7 @@ enum HitPathBenchmark {
         let lockedDictionary = LockedDictionary([name: held])
         let cache = SharedNSCache(key: name, image: held)
 
-        let candidates = [
+        var candidates = [
             Candidate(name: storeStrongHit) { count in
                 for _ in 0..<count { blackHole(lruStore.image(named: name)) }
             },
@@ -59,12 +67,29 @@ enum HitPathBenchmark {
                 for _ in 0..<count { blackHole(weakStore.image(named: name)) }
             },
             Candidate(name: dictionary) { count in
-                for _ in 0..<count { blackHole(lockedDictionary.image(named: name)) }
+                for _ in 0..<count { blackHole(lockedDictionary.image(for: name)) }
             },
             Candidate(name: nsCache) { count in
                 for _ in 0..<count { blackHole(cache.lookUp()) }
             },
         ]
+        // The same icon served on loopback and loaded once by URL: a cell asks for its picture
+        // with a request it makes each time.
+        let server = try? LoopbackHTTPServer()
+        defer { _ = server?.stop() }
+        if let server, let iconURL = serve(name, from: corpus, on: server),
+            let loaded = load(.url(iconURL), into: lruStore)
+        {
+            let urlDictionary = LockedDictionary([iconURL: loaded])
+            candidates += [
+                Candidate(name: storeURLHit) { count in
+                    for _ in 0..<count { blackHole(lruStore.image(for: .url(iconURL))) }
+                },
+                Candidate(name: Self.urlDictionary) { count in
+                    for _ in 0..<count { blackHole(urlDictionary.image(for: iconURL)) }
+                },
+            ]
+        }
         var samplesByCandidate: [String: [Int: [Double]]] = [:]
         for round in 0...samples {
             for candidate in candidates {
@@ -80,6 +105,36 @@ enum HitPathBenchmark {
         return withExtendedLifetime(held) {
             Results(nanosecondsPerLookup: samplesByCandidate.mapValues { $0.mapValues(Distribution.init) })
         }
+    }
+
+    /// Serves the file of image `name` at `/name` and returns its URL.
+    private static func serve(_ name: String, from corpus: Corpus, on server: LoopbackHTTPServer) -> URL? {
+        for scale in ["@2x", "", "@3x"] {
+            for fileExtension in CorpusLayout.fileExtensions {
+                let file = corpus.root.appendingPathComponent(name + scale + "." + fileExtension)
+                guard let bytes = try? Data(contentsOf: file) else { continue }
+                server.respond(to: "/" + name, with: .ok(Array(bytes), contentType: "image/" + fileExtension))
+                return server.url("/" + name)
+            }
+        }
+        return nil
+    }
+
+    /// Loads `request` into `store` through its async API and waits for it.
+    private static func load(_ request: ImageRequest, into store: ImageStore<Bitmap>) -> Bitmap? {
+        let done = DispatchSemaphore(value: 0)
+        let result = LoadResult()
+        Task {
+            result.image = try? await store.image(for: request)
+            done.signal()
+        }
+        done.wait()
+        return result.image
+    }
+
+    /// What ``load(_:into:)``'s task hands back; read only after the semaphore says it is set.
+    private final class LoadResult: @unchecked Sendable {
+        var image: Bitmap?
     }
 
     /// Nanoseconds per lookup for `threads` threads each doing `lookupsPerSample` lookups at once.
@@ -99,7 +154,9 @@ enum HitPathBenchmark {
             "hit path", "1 thread ns", "spread", "÷ Dictionary", "2 threads ns", "spread",
             "÷ Dictionary",
         ])
-        for candidate in [storeStrongHit, storeWeakHit, dictionary, nsCache] {
+        for candidate in [storeStrongHit, storeWeakHit, dictionary, nsCache, storeURLHit, urlDictionary] {
+            // The URL rows are compared with the URL-keyed dictionary.
+            let baseline = candidate == storeURLHit || candidate == urlDictionary ? urlDictionary : dictionary
             var row = [candidate]
             for threads in threadCounts {
                 guard let distribution = results.nanosecondsPerLookup[candidate]?[threads] else {
@@ -109,7 +166,7 @@ enum HitPathBenchmark {
                 row += [
                     Format.fixed(distribution.median, digits: 1),
                     "\(Format.fixed(distribution.minimum, digits: 1))–\(Format.fixed(distribution.maximum, digits: 1))",
-                    Format.ratio(results.ratioToDictionary(candidate, threads: threads)),
+                    Format.ratio(results.ratio(candidate, to: baseline, threads: threads)),
                 ]
             }
             table.append(row)

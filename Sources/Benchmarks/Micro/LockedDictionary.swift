@@ -3,17 +3,17 @@ import WeakImageStore
 
 /// The baseline of the hit-path benchmark: a `Dictionary` behind an `NSLock` (a pthread mutex on
 /// Linux), the least a thread-safe cache can do per lookup.
-final class LockedDictionary: @unchecked Sendable {
+final class LockedDictionary<Key: Hashable & Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var images: [String: Bitmap]
+    private var images: [Key: Bitmap]
 
-    init(_ images: [String: Bitmap]) {
+    init(_ images: [Key: Bitmap]) {
         self.images = images
     }
 
-    func image(named name: String) -> Bitmap? {
+    func image(for key: Key) -> Bitmap? {
         lock.lock()
         defer { lock.unlock() }
-        return images[name]
+        return images[key]
     }
 }
