@@ -70,6 +70,8 @@ struct Inflater {
     ///   - outputCount: The exact number of bytes the stream must produce, or at least produce
     ///     with `surplus` ``Surplus/discard``.
     ///   - surplus: What to do with bytes beyond `outputCount`. Defaults to ``Surplus/reject``.
+    ///   - checksumLane: Checksums to advance on the hot loop's rounds (a lane without ranges
+    ///     for none); left as far as they got, whether the decompression succeeds or not.
     ///   - shouldStop: Asked before each block after the first; `true` stops the decompression
     ///     there (a store no longer needs the image being decoded).
     /// - Returns: `false` if `shouldStop` stopped it, leaving the output partially written.
@@ -83,29 +85,8 @@ struct Inflater {
         into output: UnsafeMutablePointer<UInt8>,
         count outputCount: Int,
         surplus: Surplus = .reject,
-        shouldStop: (() -> Bool)? = nil
-    ) throws(InflateError) -> Bool {
-        var checksumLane = CRC32Lane()
-        return try inflate(
-            zlib: input, count: inputCount, into: output, count: outputCount, surplus: surplus,
-            checksumLane: &checksumLane, shouldStop: shouldStop)
-    }
-
-    /// Decompresses a zlib stream into exactly `outputCount` bytes, as
-    /// ``inflate(zlib:count:into:count:surplus:shouldStop:)`` does, advancing `checksumLane` on the
-    /// hot loop's rounds.
-    ///
-    /// - Parameter checksumLane: Checksums to advance; left as far as they got, whether the
-    ///   decompression succeeds or not.
-    @discardableResult
-    static func inflate(
-        zlib input: UnsafePointer<UInt8>,
-        count inputCount: Int,
-        into output: UnsafeMutablePointer<UInt8>,
-        count outputCount: Int,
-        surplus: Surplus,
         checksumLane: inout CRC32Lane,
-        shouldStop: (() -> Bool)?
+        shouldStop: (() -> Bool)? = nil
     ) throws(InflateError) -> Bool {
         let workspace = InflateWorkspace()
         defer { workspace.deallocate() }
