@@ -9,30 +9,20 @@ struct JPEGColorConverter: Sendable {
     }
 
     let colorSpace: ColorSpace
-    /// Cr to R: round(1.402 * (cr - 128)).
-    private let crToRed: [Int32]
-    /// Cb to B: round(1.772 * (cb - 128)).
-    private let cbToBlue: [Int32]
-    /// Cr to G, scaled by 2^16: -0.71414 * (cr - 128).
-    private let crToGreen: [Int32]
-    /// Cb to G, scaled by 2^16, plus one half: -0.34414 * (cb - 128) + 0.5.
-    private let cbToGreen: [Int32]
 
-    init(colorSpace: ColorSpace) {
-        self.colorSpace = colorSpace
+    /// The tables of YCbCr conversion, 256 entries each, one after another, indexed by the chroma
+    /// sample: Cr to R, round(1.402 × (cr − 128)); Cb to B, round(1.772 × (cb − 128)); Cr to G,
+    /// scaled by 2^16, −0.71414 × (cr − 128); Cb to G, scaled by 2^16, plus one half,
+    /// −0.34414 × (cb − 128) + 0.5. Built once, never freed: a converter is made per decode.
+    private static let yccTables: ConstantTable<Int32> = {
         let scaleBits = 16
         let half = 1 << (scaleBits - 1)
         let fix = Self.fixed
-        crToRed = (0..<256).map { Int32(((fix(1.40200) * ($0 - 128)) + half) >> scaleBits) }
-        cbToBlue = (0..<256).map { Int32(((fix(1.77200) * ($0 - 128)) + half) >> scaleBits) }
-        crToGreen = (0..<256).map { Int32(-fix(0.71414) * ($0 - 128)) }
-        cbToGreen = (0..<256).map { Int32(-fix(0.34414) * ($0 - 128) + half) }
-    }
-
-    /// The four tables above, 256 entries each, for the hot loop: built once, never freed.
-    private static let yccTables: ConstantTable<Int32> = {
-        let converter = JPEGColorConverter(colorSpace: .gray)
-        return ConstantTable(converter.crToRed + converter.cbToBlue + converter.crToGreen + converter.cbToGreen)
+        let crToRed = (0..<256).map { Int32(((fix(1.40200) * ($0 - 128)) + half) >> scaleBits) }
+        let cbToBlue = (0..<256).map { Int32(((fix(1.77200) * ($0 - 128)) + half) >> scaleBits) }
+        let crToGreen = (0..<256).map { Int32(-fix(0.71414) * ($0 - 128)) }
+        let cbToGreen = (0..<256).map { Int32(-fix(0.34414) * ($0 - 128) + half) }
+        return ConstantTable(crToRed + cbToBlue + crToGreen + cbToGreen)
     }()
 
     /// `min(max(v, 0), 255)` at index `v + 256`, for v in -256...511: built once, never freed.
@@ -94,6 +84,9 @@ struct JPEGColorConverter: Sendable {
                 output[4 * x + 3] = 255
             }
         case .ycck:
+            let tables = Self.yccTables.pointer
+            let (crToRed, cbToBlue) = (tables, tables + 256)
+            let (crToGreen, cbToGreen) = (tables + 512, tables + 768)
             for x in 0..<width {
                 let y = Int32(rows[0][x])
                 let cb = Int(rows[1][x])

@@ -293,7 +293,7 @@ struct JPEGFileDecoder {
             }
             let symbols = (0..<total).map { data[offset + 17 + $0] }
             let table: Result<JPEGHuffmanTable, JPEGError> =
-                JPEGHuffmanTable(counts: counts, symbols: symbols, isDC: tableClass == 0).map { .success($0) }
+                JPEGHuffmanTable.make(counts: counts, symbols: symbols, isDC: tableClass == 0).map { .success($0) }
                 ?? .failure(.badHuffmanTable(kind, id: id))
             if tableClass == 0 { dcTables[id] = table } else { acTables[id] = table }
             offset += 17 + total

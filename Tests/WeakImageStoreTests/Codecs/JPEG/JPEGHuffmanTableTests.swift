@@ -50,4 +50,29 @@ final class JPEGHuffmanTableTests: XCTestCase {
     func test_countsThatDisagreeWithTheSymbols_areRejected() {
         XCTAssertNil(JPEGHuffmanTable(counts: [1] + Array(repeating: 0, count: 15), symbols: [0, 1]))
     }
+
+    func test_aStandardDHTEntry_getsTheSharedTable_andAnyOtherANewOne() throws {
+        // Given: the luminance AC entry of K.5, and the same with two symbols swapped
+        let counts = StandardHuffmanTables.luminanceACCounts
+        let symbols = StandardHuffmanTables.luminanceACSymbols
+        var swapped = symbols
+        swapped.swapAt(0, 1)
+        // When
+        let standard = try XCTUnwrap(JPEGHuffmanTable.make(counts: counts, symbols: symbols, isDC: false))
+        let again = try XCTUnwrap(JPEGHuffmanTable.make(counts: counts, symbols: symbols, isDC: false))
+        let other = try XCTUnwrap(JPEGHuffmanTable.make(counts: counts, symbols: swapped, isDC: false))
+        let asDC = JPEGHuffmanTable.make(counts: counts, symbols: symbols, isDC: true)
+        // Then: one shared table for the standard entry, which decodes as a new one does
+        XCTAssertEqual(standard.pointers.coefficientPairs, again.pointers.coefficientPairs)
+        XCTAssertNotEqual(other.pointers.coefficientPairs, standard.pointers.coefficientPairs)
+        XCTAssertNotEqual(asDC?.pointers.coefficientPairs, standard.pointers.coefficientPairs)
+        let built = try XCTUnwrap(JPEGHuffmanTable(counts: counts, symbols: symbols))
+        let entries = 1 << JPEGHuffmanTable.lookupBits
+        XCTAssertTrue(
+            (0..<entries).allSatisfy { built.pointers.coefficientPairs[$0] == standard.pointers.coefficientPairs[$0] })
+        XCTAssertTrue((0..<entries).allSatisfy { built.pointers.lookup[$0] == standard.pointers.lookup[$0] })
+        // The swapped entry's first two codes decode to the swapped symbols.
+        XCTAssertEqual(decode([0b0001_0000], other, count: 2), [0x02, 0x01])
+        XCTAssertEqual(decode([0b0001_0000], standard, count: 2), [0x01, 0x02])
+    }
 }
