@@ -48,15 +48,7 @@ enum CanonicalURL {
         var absolute = absolute
         return absolute.withUTF8 { bytes -> String? in
             // "http://" or "https://", any case.
-            let schemeLength: Int
-            if bytes.count >= 7, lowercased(bytes[0]) == ascii("h"), lowercased(bytes[1]) == ascii("t"),
-                lowercased(bytes[2]) == ascii("t"), lowercased(bytes[3]) == ascii("p")
-            {
-                schemeLength = lowercased(bytes[4]) == ascii("s") ? 5 : 4
-            } else {
-                return nil
-            }
-            guard bytes.count >= schemeLength + 3, bytes[schemeLength] == ascii(":"),
+            guard let schemeLength = httpSchemeLength(bytes), bytes.count >= schemeLength + 3,
                 bytes[schemeLength + 1] == ascii("/"), bytes[schemeLength + 2] == ascii("/")
             else { return nil }
             let isSecure = schemeLength == 5
@@ -120,13 +112,17 @@ enum CanonicalURL {
     /// Whether an absolute URL string's scheme is `http` or `https`, in any case.
     static func hasHTTPScheme(_ absolute: String) -> Bool {
         var absolute = absolute
-        return absolute.withUTF8 { bytes in
-            guard bytes.count >= 5, lowercased(bytes[0]) == ascii("h"), lowercased(bytes[1]) == ascii("t"),
-                lowercased(bytes[2]) == ascii("t"), lowercased(bytes[3]) == ascii("p")
-            else { return false }
-            return bytes[4] == ascii(":")
-                || (lowercased(bytes[4]) == ascii("s") && bytes.count >= 6 && bytes[5] == ascii(":"))
-        }
+        return absolute.withUTF8 { httpSchemeLength($0) != nil }
+    }
+
+    /// The length of the scheme of bytes that start `http:` (4) or `https:` (5), in any case;
+    /// `nil` for any other start.
+    private static func httpSchemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count >= 5, lowercased(bytes[0]) == ascii("h"), lowercased(bytes[1]) == ascii("t"),
+            lowercased(bytes[2]) == ascii("t"), lowercased(bytes[3]) == ascii("p")
+        else { return nil }
+        if bytes[4] == ascii(":") { return 4 }
+        return lowercased(bytes[4]) == ascii("s") && bytes.count >= 6 && bytes[5] == ascii(":") ? 5 : nil
     }
 
     private static func defaultPort(of scheme: String?) -> Int? {

@@ -64,8 +64,8 @@ struct StreamingInflater: ~Copyable {
     ///     few KiB at a time.
     ///   - expectedCount: The exact number of bytes the stream must produce.
     ///   - checksumLane: Checksums to advance on the inflater's hot loop (``checksumLane`` gives
-    ///     them back). Defaults to none.
-    init(pieces: [UnsafeRawBufferPointer], expectedCount: Int, checksumLane: CRC32Lane = CRC32Lane()) {
+    ///     them back); a lane without ranges for none.
+    init(pieces: [UnsafeRawBufferPointer], expectedCount: Int, checksumLane: CRC32Lane) {
         self.pieces = pieces
         self.expectedCount = expectedCount
         stagingCapacity = min(Self.stagingCount, pieces.reduce(0) { $0 + $1.count })

@@ -49,13 +49,7 @@ enum JPEGCoefficientPair {
         // entry, read for the prefix shifted left (its new low bits are zeros, which an entry
         // that fits never reads). This halves the decoding, which is most of a small file's
         // table building.
-        let firsts = [Coefficient?](unsafeUninitializedCapacity: mask + 1) { buffer, count in
-            for prefix in 0...mask {
-                (buffer.baseAddress.unsafelyUnwrapped + prefix).initialize(
-                    to: coefficient(lookup[prefix], prefix: prefix, available: bits))
-            }
-            count = mask + 1
-        }
+        let firsts = (0...mask).map { coefficient(lookup[$0], prefix: $0, available: bits) }
         for prefix in 0...mask {
             guard let first = firsts[prefix] else {
                 pairs[prefix] = noCoefficient

@@ -47,6 +47,6 @@ struct DiskCacheIndexEntry: Sendable {
     /// The bytes of the entry's validators and, if it has them, its freshness fields.
     var validatorLength: Int {
         Int(entityTagLength) + Int(lastModifiedLength)
-            + (flags & Flag.hasFreshnessFields != 0 ? DiskCacheJournalFormat.freshnessFieldsLength : 0)
+            + DiskCacheJournalFormat.freshnessFieldsLength(flags: flags)
     }
 }

@@ -31,6 +31,11 @@ enum DiskCacheJournalFormat {
     /// A put's `max-age` and `Expires`, each a `Double`'s bits (NaN for none), after the
     /// validators when ``DiskCacheIndexEntry/Flag/hasFreshnessFields`` is set.
     static let freshnessFieldsLength = 16
+
+    /// The bytes of freshness fields a put with `flags` carries: ``freshnessFieldsLength`` or 0.
+    static func freshnessFieldsLength(flags: UInt8) -> Int {
+        flags & DiskCacheIndexEntry.Flag.hasFreshnessFields != 0 ? freshnessFieldsLength : 0
+    }
     /// Length, checksum: the bytes of a record beyond its payload.
     static let recordOverhead = 8
     /// Kind and digest.
@@ -111,7 +116,7 @@ enum DiskCacheJournalFormat {
         appendInteger(checksum, to: &bytes)
         appendInteger(freshUntil.bitPattern, to: &bytes)
         bytes.append(flags & DiskCacheIndexEntry.Flag.stored)
-        let freshnessLength = flags & DiskCacheIndexEntry.Flag.hasFreshnessFields != 0 ? freshnessFieldsLength : 0
+        let freshnessLength = freshnessFieldsLength(flags: flags)
         appendInteger(UInt16(entityTagLength), to: &bytes)
         appendInteger(UInt16(validatorBytes.count - entityTagLength - freshnessLength), to: &bytes)
         bytes.append(contentsOf: validatorBytes)
@@ -202,8 +207,7 @@ enum DiskCacheJournalFormat {
             let flags = payload[53]
             let entityTagLength = Int(UInt16(littleEndian: payload.loadUnaligned(fromByteOffset: 54, as: UInt16.self)))
             let dateLength = Int(UInt16(littleEndian: payload.loadUnaligned(fromByteOffset: 56, as: UInt16.self)))
-            let freshnessLength =
-                flags & DiskCacheIndexEntry.Flag.hasFreshnessFields != 0 ? freshnessFieldsLength : 0
+            let freshnessLength = freshnessFieldsLength(flags: flags)
             guard size <= UInt64(Int.max), flags & ~DiskCacheIndexEntry.Flag.stored == 0,
                 entityTagLength <= maximumValidatorLength, dateLength <= maximumValidatorLength,
                 payload.count == putFixedPayload + entityTagLength + dateLength + freshnessLength,
