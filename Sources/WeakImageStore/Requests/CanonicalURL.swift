@@ -18,8 +18,12 @@ import Foundation
 enum CanonicalURL {
     /// The canonical form of `url`; `url.absoluteString` when it cannot be taken apart.
     static func string(for url: URL) -> String {
-        let absolute = url.absoluteString
-        return simpleForm(of: absolute) ?? componentsForm(of: url)
+        string(forAbsolute: url.absoluteString, of: url)
+    }
+
+    /// ``string(for:)`` when the caller has `url.absoluteString` already.
+    static func string(forAbsolute absolute: String, of url: URL) -> String {
+        simpleForm(of: absolute) ?? componentsForm(of: url)
     }
 
     /// The canonical form by `URLComponents`: any URL it can take apart.
@@ -45,8 +49,9 @@ enum CanonicalURL {
     /// hosts, empty or odd ports, an empty query, bytes that are not URL characters), which
     /// ``componentsForm(of:)`` handles.
     static func simpleForm(of absolute: String) -> String? {
-        var absolute = absolute
-        return absolute.withUTF8 { bytes -> String? in
+        var isCanonical = false
+        var contiguous = absolute
+        let built = contiguous.withUTF8 { bytes -> String? in
             // "http://" or "https://", any case.
             guard let schemeLength = httpSchemeLength(bytes), bytes.count >= schemeLength + 3,
                 bytes[schemeLength + 1] == ascii("/"), bytes[schemeLength + 2] == ascii("/")
@@ -89,6 +94,13 @@ enum CanonicalURL {
             let keepsPort = port.map { $0 != (isSecure ? 443 : 80) } ?? false
             let portText = keepsPort ? UnsafeBufferPointer(rebasing: bytes[(hostEnd + 1)..<pathStart]) : nil
             let addsSlash = pathStart == pathEnd || bytes[pathStart] == ascii("?")
+            // Most URLs are canonical already: then the string itself, without building another.
+            if pathEnd == bytes.count, port == nil || keepsPort, !addsSlash,
+                !bytes[0..<hostEnd].contains(where: { $0 >= ascii("A") && $0 <= ascii("Z") })
+            {
+                isCanonical = true
+                return nil
+            }
             let capacity = 8 + (hostEnd - hostStart) + 1 + (portText?.count ?? 0) + 1 + (pathEnd - pathStart)
             return String(unsafeUninitializedCapacity: capacity) { output in
                 var count = 0
@@ -107,6 +119,7 @@ enum CanonicalURL {
                 return count
             }
         }
+        return isCanonical ? absolute : built
     }
 
     /// Whether an absolute URL string's scheme is `http` or `https`, in any case.

@@ -25,6 +25,12 @@ struct ImageKey: Hashable, Sendable, CustomStringConvertible {
         sourceHash = source.hashValueComputedOnce
         precondition(maxPixelSize.map { $0 >= 1 } ?? true, "maxPixelSize must be at least 1")
         reducedSide = maxPixelSize ?? 0
+        // A full-size key takes its source's hash, so a hit by URL or provider (whose key is
+        // made per request) hashes its identity once, not twice.
+        guard reducedSide != 0 else {
+            precomputedHash = sourceHash
+            return
+        }
         var hasher = Hasher()
         hasher.combine(sourceHash)
         hasher.combine(reducedSide)

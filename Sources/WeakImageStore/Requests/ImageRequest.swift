@@ -107,10 +107,13 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     ///     Defaults to nil, the full-size image.
     /// - Returns: The request.
     public static func url(_ url: URL, cacheKey: String? = nil, maxPixelSize: Int? = nil) -> ImageRequest {
-        if url.isFileURL {
+        let absolute = url.absoluteString
+        // An http(s) URL is no file URL: `isFileURL` lowercases the scheme, a copy on every hit.
+        if !CanonicalURL.hasHTTPScheme(absolute), url.isFileURL {
             return ImageRequest(source: .file(url.path), maxPixelSize: maxPixelSize)
         }
-        return ImageRequest(source: .url(URLSource(url, cacheKey: cacheKey)), maxPixelSize: maxPixelSize)
+        return ImageRequest(
+            source: .url(URLSource(url, absoluteString: absolute, cacheKey: cacheKey)), maxPixelSize: maxPixelSize)
     }
 
     /// The image in the bytes `provider` supplies: a database blob, an archive member, a

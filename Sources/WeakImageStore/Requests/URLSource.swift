@@ -9,28 +9,41 @@ final class URLSource: Hashable, Sendable {
     let identity: SourceIdentity
     /// Whether the store can download it: http and https only.
     let isDownloadable: Bool
-    /// The name of its entry in a ``DiskImageCache``, once the disk was asked.
-    private let digest = Lock<SHA256Digest?>(nil)
+    /// The name of its entry in a ``DiskImageCache``, once the disk was asked; guarded by
+    /// ``digestLock``.
+    nonisolated(unsafe) private var knownDigest: SHA256Digest?
+    /// One lock for every URL's digest rather than one each: a lock is three allocations, which
+    /// every `.url` request, a memory hit included, would pay for a value only disk lookups read.
+    private static let digestLock = Lock(())
 
     /// Every `.url` request makes one, a memory hit included, so this does only what the
     /// identity needs; the disk cache entry's name, a SHA-256 about as costly as the rest, waits
     /// for ``diskCacheDigest``.
-    init(_ url: URL, cacheKey: String?) {
+    ///
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - absoluteString: `url.absoluteString`, which the caller has read already.
+    ///   - cacheKey: The caller's name for the picture, replacing the URL in its identity.
+    init(_ url: URL, absoluteString: String, cacheKey: String?) {
         self.url = url
-        identity = cacheKey.map { .cacheKey($0) } ?? .url(CanonicalURL.string(for: url))
-        isDownloadable = CanonicalURL.hasHTTPScheme(url.absoluteString)
+        identity =
+            cacheKey.map { .cacheKey($0) } ?? .url(CanonicalURL.string(forAbsolute: absoluteString, of: url))
+        isDownloadable = CanonicalURL.hasHTTPScheme(absoluteString)
+    }
+
+    convenience init(_ url: URL, cacheKey: String?) {
+        self.init(url, absoluteString: url.absoluteString, cacheKey: cacheKey)
     }
 
     /// The name of its entry in a ``DiskImageCache``: computed on the first disk lookup, then
     /// kept, so that the disk lookups of one request (the store's, or an app's repeated
     /// ``DiskImageCache/data(for:)``) cost a table probe, not a hash of the URL each.
     var diskCacheDigest: SHA256Digest {
-        digest.withLock { known in
-            if let known { return known }
-            let computed = DiskImageCache.digest(of: identity)
-            known = computed
-            return computed
-        }
+        if let known = Self.digestLock.withLock({ _ in knownDigest }) { return known }
+        // Outside the lock: two threads may both compute it, and store the same value.
+        let computed = DiskImageCache.digest(of: identity)
+        Self.digestLock.withLock { _ in knownDigest = computed }
+        return computed
     }
 
     /// The full-size request for this URL: what errors name.
