@@ -17,13 +17,12 @@ import Foundation
 /// 2.6 µs a URL on Linux, handles the rest and is the reference the fast pass is tested against.
 enum CanonicalURL {
     /// The canonical form of `url`; `url.absoluteString` when it cannot be taken apart.
-    static func string(for url: URL) -> String {
-        string(forAbsolute: url.absoluteString, of: url)
-    }
-
-    /// ``string(for:)`` when the caller has `url.absoluteString` already.
-    static func string(forAbsolute absolute: String, of url: URL) -> String {
-        simpleForm(of: absolute) ?? componentsForm(of: url)
+    ///
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - absoluteString: `url.absoluteString`, when the caller has read it already.
+    static func string(for url: URL, absoluteString: String? = nil) -> String {
+        simpleForm(of: absoluteString ?? url.absoluteString) ?? componentsForm(of: url)
     }
 
     /// The canonical form by `URLComponents`: any URL it can take apart.
@@ -47,7 +46,8 @@ enum CanonicalURL {
     /// The canonical form of an absolute `http` or `https` URL string of the common shape, by
     /// one pass over its bytes; `nil` for anything else (user info, IPv6 or percent-encoded
     /// hosts, empty or odd ports, an empty query, bytes that are not URL characters), which
-    /// ``componentsForm(of:)`` handles.
+    /// ``componentsForm(of:)`` handles. A URL in canonical form already (most are) is returned
+    /// as it is, without building another string.
     static func simpleForm(of absolute: String) -> String? {
         var isCanonical = false
         var contiguous = absolute
@@ -94,7 +94,6 @@ enum CanonicalURL {
             let keepsPort = port.map { $0 != (isSecure ? 443 : 80) } ?? false
             let portText = keepsPort ? UnsafeBufferPointer(rebasing: bytes[(hostEnd + 1)..<pathStart]) : nil
             let addsSlash = pathStart == pathEnd || bytes[pathStart] == ascii("?")
-            // Most URLs are canonical already: then the string itself, without building another.
             if pathEnd == bytes.count, port == nil || keepsPort, !addsSlash,
                 !bytes[0..<hostEnd].contains(where: { $0 >= ascii("A") && $0 <= ascii("Z") })
             {

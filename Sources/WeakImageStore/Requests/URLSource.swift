@@ -22,17 +22,13 @@ final class URLSource: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - url: The URL.
-    ///   - absoluteString: `url.absoluteString`, which the caller has read already.
+    ///   - absoluteString: `url.absoluteString`, when the caller has read it already.
     ///   - cacheKey: The caller's name for the picture, replacing the URL in its identity.
-    init(_ url: URL, absoluteString: String, cacheKey: String?) {
+    init(_ url: URL, absoluteString: String? = nil, cacheKey: String?) {
         self.url = url
-        identity =
-            cacheKey.map { .cacheKey($0) } ?? .url(CanonicalURL.string(forAbsolute: absoluteString, of: url))
-        isDownloadable = CanonicalURL.hasHTTPScheme(absoluteString)
-    }
-
-    convenience init(_ url: URL, cacheKey: String?) {
-        self.init(url, absoluteString: url.absoluteString, cacheKey: cacheKey)
+        let absolute = absoluteString ?? url.absoluteString
+        identity = cacheKey.map { .cacheKey($0) } ?? .url(CanonicalURL.string(for: url, absoluteString: absolute))
+        isDownloadable = CanonicalURL.hasHTTPScheme(absolute)
     }
 
     /// The name of its entry in a ``DiskImageCache``: computed on the first disk lookup, then
