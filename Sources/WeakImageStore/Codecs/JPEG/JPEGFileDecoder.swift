@@ -254,16 +254,18 @@ struct JPEGFileDecoder {
     ) throws(JPEGError) {
         var offset = 0
         while offset < data.count {
-            let precision = Int(data[offset] >> 4)
+            // T.81 allows precision 0 (8-bit) and 1 (16-bit); libjpeg reads any other as 16-bit,
+            // and so does this.
+            let isEightBit = data[offset] >> 4 == 0
             let id = Int(data[offset] & 15)
-            let size = precision == 0 ? 64 : 128
-            guard precision <= 1, id < 4, offset + 1 + size <= data.count else {
+            let size = isEightBit ? 64 : 128
+            guard id < 4, offset + 1 + size <= data.count else {
                 throw .badSegment(marker: marker.code, offset: marker.offset)
             }
             var table = [Int32](repeating: 0, count: 64)
             for index in 0..<64 {
                 let value =
-                    precision == 0
+                    isEightBit
                     ? Int(data[offset + 1 + index])
                     : Int(data[offset + 1 + 2 * index]) << 8 | Int(data[offset + 2 + 2 * index])
                 // libjpeg-turbo's islow multipliers are 16-bit signed.

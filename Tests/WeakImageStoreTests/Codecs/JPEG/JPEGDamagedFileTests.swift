@@ -46,6 +46,52 @@ final class JPEGDamagedFileTests: XCTestCase {
         }
     }
 
+    func test_quantizationTablesOfAnyNonzeroPrecision_areSixteenBit_asDjpegReadsThem() throws {
+        // Given: every DQT entry of a suite photo rewritten as 16-bit values under precision
+        // nibbles 1...15 (T.81 defines 0 and 1; libjpeg reads any nonzero one as 16-bit and
+        // decodes the copy without a warning, to the original's pixels)
+        let name = "photo640_q85.jpg"
+        let original = [UInt8](try JPEGTestFiles.file(name))
+        let reference = try JPEGTestFiles.reference(name)
+        for precision in UInt8(1)...15 {
+            let copy = Data(Self.rewritingQuantizationTables(of: original, precision: precision))
+            // When
+            let bitmap = try JPEGDecoder(strict: true).decode(copy, scale: 1)
+            // Then
+            XCTAssertEqual(bitmap.pixels, reference, "precision \(precision)")
+        }
+    }
+
+    /// `jpeg` with each DQT segment's tables written out as 16-bit entries under `precision`.
+    private static func rewritingQuantizationTables(of jpeg: [UInt8], precision: UInt8) -> [UInt8] {
+        var output: [UInt8] = Array(jpeg[0..<2])
+        var offset = 2
+        while offset + 4 <= jpeg.count, jpeg[offset] == 0xFF, jpeg[offset + 1] != 0xDA {
+            let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
+            let body = Array(jpeg[(offset + 4)..<(offset + 2 + length)])
+            guard jpeg[offset + 1] == 0xDB else {
+                output += jpeg[offset..<(offset + 2 + length)]
+                offset += 2 + length
+                continue
+            }
+            var tables: [UInt8] = []
+            var index = 0
+            while index < body.count {
+                let isEightBit = body[index] >> 4 == 0
+                tables.append(precision << 4 | body[index] & 15)
+                for entry in 0..<64 {
+                    tables +=
+                        isEightBit
+                        ? [0, body[index + 1 + entry]] : [body[index + 1 + 2 * entry], body[index + 2 + 2 * entry]]
+                }
+                index += 1 + (isEightBit ? 64 : 128)
+            }
+            output += [0xFF, 0xDB, UInt8((tables.count + 2) >> 8), UInt8((tables.count + 2) & 0xFF)] + tables
+            offset += 2 + length
+        }
+        return output + jpeg[offset...]
+    }
+
     func test_damageDjpegCannotRecoverFrom_throwsInDefaultMode() throws {
         for damage in Self.fatal {
             // Given
