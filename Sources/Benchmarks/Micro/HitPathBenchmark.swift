@@ -12,6 +12,7 @@ enum HitPathBenchmark {
     static let dictionary = "Dictionary + NSLock"
     static let nsCache = "NSCache (NSString key made once)"
     static let storeURLHit = "ImageStore strong hit, .url request made each lookup"
+    static let storeKeptURLHit = "ImageStore strong hit, .url request made once"
     static let urlDictionary = "Dictionary<URL, …> + NSLock"
     static let threadCounts = [1, 2]
 
@@ -74,16 +75,21 @@ enum HitPathBenchmark {
             },
         ]
         // The same icon served on loopback and loaded once by URL: a cell asks for its picture
-        // with a request it makes each time.
+        // with a request it makes each time, or with one its row model keeps (the URL's
+        // canonical form and hash are then computed once).
         let server = try? LoopbackHTTPServer()
         defer { _ = server?.stop() }
         if let server, let iconURL = serve(name, from: corpus, on: server),
             let loaded = load(.url(iconURL), into: lruStore)
         {
             let urlDictionary = LockedDictionary([iconURL: loaded])
+            let keptRequest = ImageRequest.url(iconURL)
             candidates += [
                 Candidate(name: storeURLHit) { count in
                     for _ in 0..<count { blackHole(lruStore.image(for: .url(iconURL))) }
+                },
+                Candidate(name: storeKeptURLHit) { count in
+                    for _ in 0..<count { blackHole(lruStore.image(for: keptRequest)) }
                 },
                 Candidate(name: Self.urlDictionary) { count in
                     for _ in 0..<count { blackHole(urlDictionary.image(for: iconURL)) }
@@ -154,9 +160,10 @@ enum HitPathBenchmark {
             "hit path", "1 thread ns", "spread", "÷ Dictionary", "2 threads ns", "spread",
             "÷ Dictionary",
         ])
-        for candidate in [storeStrongHit, storeWeakHit, dictionary, nsCache, storeURLHit, urlDictionary] {
+        let urlRows = [storeURLHit, storeKeptURLHit, urlDictionary]
+        for candidate in [storeStrongHit, storeWeakHit, dictionary, nsCache] + urlRows {
             // The URL rows are compared with the URL-keyed dictionary.
-            let baseline = candidate == storeURLHit || candidate == urlDictionary ? urlDictionary : dictionary
+            let baseline = urlRows.contains(candidate) ? urlDictionary : dictionary
             var row = [candidate]
             for threads in threadCounts {
                 guard let distribution = results.nanosecondsPerLookup[candidate]?[threads] else {
