@@ -21,6 +21,17 @@ struct DiskCacheBodyFiles: Sendable {
 
     let layout: DiskCacheLayout
     let fileSystem: DiskCacheFileSystem
+    /// ``DiskCacheLayout/bodiesFolder``, kept open: a hit opens its body relative to it.
+    private let openBodiesFolder: OpenDirectory
+
+    /// Creates the bodies folder if it is missing (so that the first launch's hits open bodies
+    /// relative to it too) and keeps it open.
+    init(layout: DiskCacheLayout, fileSystem: DiskCacheFileSystem) {
+        self.layout = layout
+        self.fileSystem = fileSystem
+        fileSystem.makeDirectory(layout.bodiesFolder)
+        openBodiesFolder = OpenDirectory(path: layout.bodiesFolder)
+    }
 
     /// Writes `data` to a new file in the temporary folder and returns its path. Nothing is
     /// flushed: the journal records the body's length and checksum, so a body that a power loss
@@ -67,7 +78,14 @@ struct DiskCacheBodyFiles: Sendable {
 
     /// Reads the body of `digest` whole and checks it against the recorded length and CRC-32.
     func readBody(of digest: SHA256Digest, size: Int, checksum: UInt32) -> Result<Data, ReadProblem> {
-        let descriptor = layout.withBodyPath(for: digest) { fileSystem.openFile($0, O_RDONLY) }
+        var descriptor = layout.withBodyPath(for: digest, relative: true) {
+            fileSystem.openFile($0, in: openBodiesFolder, O_RDONLY)
+        }
+        if descriptor == -ENOENT || descriptor == -EBADF {
+            // Not there, or the folder kept open was deleted or replaced (another process's
+            // `removeAll`, or by hand): the full path decides.
+            descriptor = layout.withBodyPath(for: digest) { fileSystem.openFile($0, O_RDONLY) }
+        }
         guard descriptor >= 0 else {
             if descriptor == -ENOENT { return .failure(.missing) }
             let path = layout.bodyPath(for: digest)
@@ -142,7 +160,10 @@ struct DiskCacheBodyFiles: Sendable {
 
     /// Deletes the bodies folder and everything in it.
     func removeAllBodies() {
-        try? FileManager.default.removeItem(atPath: layout.bodiesFolder)
+        // The folders inside, not the bodies folder itself, which hits open relative to.
+        for folder in fileSystem.contents(ofDirectory: layout.bodiesFolder) ?? [] {
+            try? FileManager.default.removeItem(atPath: layout.bodiesFolder + "/" + folder)
+        }
         fileSystem.makeDirectory(layout.bodiesFolder)
     }
 

@@ -57,6 +57,16 @@ struct DiskCacheFileSystem: Sendable {
         }
     }
 
+    /// Opens `path` relative to the open folder `folder`, retrying on `EINTR`; returns the
+    /// descriptor or `-errno`.
+    func openFile(_ path: UnsafePointer<CChar>, in folder: OpenDirectory, _ flags: Int32) -> Int32 {
+        while true {
+            let descriptor = openat(folder.descriptor, path, flags | O_CLOEXEC)
+            if descriptor >= 0 { return descriptor }
+            if errno != EINTR { return -errno }
+        }
+    }
+
     /// Opens `path`, retrying on `EINTR`; returns the descriptor or `-errno`.
     func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0o644) -> Int32 {
         while true {

@@ -33,23 +33,27 @@ struct DiskCacheLayout: Sendable {
 
     /// Calls `body` with the body file path of `digest` as a C string built on the stack, the
     /// path a hit opens: no `String` is made.
-    func withBodyPath<Result>(for digest: SHA256Digest, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
-        var folder = bodiesFolder
+    ///
+    /// - Parameter relative: Whether the path starts inside ``bodiesFolder`` (`ab/<64 hex
+    ///   digits>`, for opening relative to it) rather than with it.
+    func withBodyPath<Result>(
+        for digest: SHA256Digest, relative: Bool = false, _ body: (UnsafePointer<CChar>) -> Result
+    ) -> Result {
+        var folder = relative ? "" : bodiesFolder + "/"
         return folder.withUTF8 { folderBytes in
-            // "<bodies>/ab/<64 hex digits>" and a terminating NUL.
-            let length = folderBytes.count + 1 + 2 + 1 + 64 + 1
+            // "<bodies>/ab/<64 hex digits>" (or "ab/<64 hex digits>") and a terminating NUL.
+            let length = folderBytes.count + 2 + 1 + 64 + 1
             return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length) { path in
                 var position = 0
                 for byte in folderBytes {
                     path[position] = CChar(bitPattern: byte)
                     position += 1
                 }
-                path[position] = CChar(bitPattern: UInt8(ascii: "/"))
-                let hexStart = position + 4
+                let hexStart = position + 3
                 digest.writeHexDigits(into: UnsafeMutableBufferPointer(rebasing: path[hexStart..<hexStart + 64]))
-                path[position + 1] = path[hexStart]
-                path[position + 2] = path[hexStart + 1]
-                path[position + 3] = CChar(bitPattern: UInt8(ascii: "/"))
+                path[position] = path[hexStart]
+                path[position + 1] = path[hexStart + 1]
+                path[position + 2] = CChar(bitPattern: UInt8(ascii: "/"))
                 path[length - 1] = 0
                 return body(path.baseAddress!)  // Proven: the allocation holds `length` > 0 elements.
             }
