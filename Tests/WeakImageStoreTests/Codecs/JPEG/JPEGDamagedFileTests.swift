@@ -48,12 +48,12 @@ final class JPEGDamagedFileTests: XCTestCase {
 
     func test_quantizationTablesOfAnyNonzeroPrecision_areSixteenBit_asDjpegReadsThem() throws {
         // Given: every DQT entry of a suite photo rewritten as 16-bit values under precision
-        // nibbles 1...15 (T.81 defines 0 and 1; libjpeg reads any nonzero one as 16-bit and
-        // decodes the copy without a warning, to the original's pixels)
-        let name = "photo640_q85.jpg"
+        // nibbles 1 (T.81's 16-bit) and 2, 7 and 15 (undefined; libjpeg reads any nonzero one as
+        // 16-bit and decodes the copy without a warning, to the original's pixels)
+        let name = "rose_q50.jpg"
         let original = [UInt8](try JPEGTestFiles.file(name))
         let reference = try JPEGTestFiles.reference(name)
-        for precision in UInt8(1)...15 {
+        for precision: UInt8 in [1, 2, 7, 15] {
             let copy = Data(Self.rewritingQuantizationTables(of: original, precision: precision))
             // When
             let bitmap = try JPEGDecoder(strict: true).decode(copy, scale: 1)
