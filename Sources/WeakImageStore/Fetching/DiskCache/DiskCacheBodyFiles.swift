@@ -158,9 +158,9 @@ struct DiskCacheBodyFiles: Sendable {
         }
     }
 
-    /// Deletes the bodies folder and everything in it.
+    /// Deletes everything in the bodies folder, leaving the folder itself (``readBody(of:size:checksum:)``
+    /// opens bodies relative to it).
     func removeAllBodies() {
-        // The folders inside, not the bodies folder itself, which hits open relative to.
         for folder in fileSystem.contents(ofDirectory: layout.bodiesFolder) ?? [] {
             try? FileManager.default.removeItem(atPath: layout.bodiesFolder + "/" + folder)
         }

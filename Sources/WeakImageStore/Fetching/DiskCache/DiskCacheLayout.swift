@@ -39,21 +39,19 @@ struct DiskCacheLayout: Sendable {
     func withBodyPath<Result>(
         for digest: SHA256Digest, relative: Bool = false, _ body: (UnsafePointer<CChar>) -> Result
     ) -> Result {
-        var folder = relative ? "" : bodiesFolder + "/"
+        var folder = relative ? "" : bodiesFolder
         return folder.withUTF8 { folderBytes in
             // "<bodies>/ab/<64 hex digits>" (or "ab/<64 hex digits>") and a terminating NUL.
-            let length = folderBytes.count + 2 + 1 + 64 + 1
+            let prefixLength = relative ? 0 : folderBytes.count + 1
+            let length = prefixLength + 2 + 1 + 64 + 1
             return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length) { path in
-                var position = 0
-                for byte in folderBytes {
-                    path[position] = CChar(bitPattern: byte)
-                    position += 1
-                }
-                let hexStart = position + 3
+                for (position, byte) in folderBytes.enumerated() { path[position] = CChar(bitPattern: byte) }
+                if !relative { path[prefixLength - 1] = CChar(bitPattern: UInt8(ascii: "/")) }
+                let hexStart = prefixLength + 3
                 digest.writeHexDigits(into: UnsafeMutableBufferPointer(rebasing: path[hexStart..<hexStart + 64]))
-                path[position] = path[hexStart]
-                path[position + 1] = path[hexStart + 1]
-                path[position + 2] = CChar(bitPattern: UInt8(ascii: "/"))
+                path[prefixLength] = path[hexStart]
+                path[prefixLength + 1] = path[hexStart + 1]
+                path[prefixLength + 2] = CChar(bitPattern: UInt8(ascii: "/"))
                 path[length - 1] = 0
                 return body(path.baseAddress!)  // Proven: the allocation holds `length` > 0 elements.
             }
