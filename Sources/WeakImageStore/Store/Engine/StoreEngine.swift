@@ -18,6 +18,8 @@ final class StoreEngine: Sendable {
     let sources: ImageSources
     private let decode: Decode
     private let measure: Measure
+    /// The threads loads run on: the store's own, never Dispatch's global pool.
+    private let lanes = LoadingLanes(label: "WeakImageStore.loading")
     /// Whether the policy limits live bytes, so decodes reserve their cost first.
     private let hasLiveCostLimit: Bool
     /// The most one decode reserves: 1 TiB, far above any decodable image.
@@ -255,10 +257,10 @@ final class StoreEngine: Sendable {
         }
     }
 
-    /// Loading threads come from Dispatch's pool and drain the store's own queue, so the store
+    /// Loading threads are the store's own lanes and drain the store's own queue, so the store
     /// decides the order and at most `maximumConcurrentLoads` of them run at once.
     func startLoadingThreadNow() {
-        DispatchQueue.global(qos: .userInitiated).async { self.runQueuedLoads() }
+        lanes.run { self.runQueuedLoads() }
     }
 
     private func runQueuedLoads() {
