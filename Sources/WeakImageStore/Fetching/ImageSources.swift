@@ -72,4 +72,11 @@ struct ImageSources: Sendable {
             network.bytesWithoutNetwork(url)
         }
     }
+
+    /// Tells the source that the decoder rejected its bytes: bytes from the network are neither
+    /// kept on disk nor downloaded again before the back-off ends. Files and providers are read
+    /// afresh on every miss and keep nothing.
+    func rejected(_ bytes: ByteSource, error: ImageStoreError) {
+        if case .download(let url) = bytes { network.rejectUndecodable(url, error: error) }
+    }
 }

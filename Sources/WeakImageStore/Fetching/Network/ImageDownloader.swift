@@ -23,7 +23,9 @@ import FoundationNetworking
 /// | a refused connection, a timeout, a lost connection | ``ImageStoreError/downloadFailed(_:reason:)`` |
 ///
 /// Every error names the URL that was asked for. A failed URL is not requested again for
-/// `failureBackoff` seconds: lookups meanwhile get the same error at once. A large body cut
+/// `failureBackoff` seconds, doubled for each failure in a row up to 5 minutes, plus up to a
+/// quarter at random: lookups meanwhile get the same error at once. A body the store could not
+/// decode counts as a failure too. A large body cut
 /// short is kept, and the next transfer of its URL asks only for the rest. Nothing is cached:
 /// the session has no `URLCache` and no cookies (the store's own caches do the caching).
 public final class ImageDownloader: Sendable {
@@ -121,6 +123,9 @@ public final class ImageDownloader: Sendable {
         }
     }
 
+    /// The longest back-off after failures in a row, before its random part: 5 minutes.
+    static let maximumFailureBackoff: TimeInterval = 300
+
     private let state: Lock<State>
     private let session: SharedSession
     /// The session's delegate; internal so tests can see it go away with the session.
@@ -138,7 +143,8 @@ public final class ImageDownloader: Sendable {
     ///   - maximumConcurrentDownloads: Transfers under way at once; at least 1. Defaults to 6.
     ///   - maximumResponseSize: The most body bytes a response may declare or deliver; at least
     ///     0. Defaults to 64 MiB.
-    ///   - failureBackoff: Seconds a URL that failed is not requested again; lookups meanwhile
+    ///   - failureBackoff: Seconds a URL that failed once is not requested again (doubled for
+    ///     each failure in a row, up to 5 minutes, plus up to a quarter at random); lookups meanwhile
     ///     get its error at once. `0` (or `.zero`) remembers no failure. Defaults to 3.
     ///   - requestModifier: Changes each request before it is sent: headers, authorization.
     ///     Called once per transfer, on the thread that starts it, never under a lock. Defaults
@@ -183,7 +189,8 @@ public final class ImageDownloader: Sendable {
         state = Lock(
             State(
                 schedule: DownloadSchedule(maximumConcurrentTransfers: maximumConcurrentDownloads),
-                recentFailures: RecentFailures(backoff: failureBackoff),
+                recentFailures: RecentFailures(
+                    backoff: failureBackoff, maximumBackoff: max(failureBackoff, Self.maximumFailureBackoff)),
                 partialBodies: PartialBodies(maximumTotalLength: maximumResponseSize)))
         sessionDelegate.attach(self)
     }
@@ -279,6 +286,13 @@ public final class ImageDownloader: Sendable {
     /// queued transfer's place in the queue changes.
     func setPriority(_ priority: ImageLoadPriority, of ticket: DownloadTicket) {
         state.withLock { $0.schedule.setPriority(priority, of: ticket) }
+    }
+
+    /// Remembers that the body of `identity` did not decode, as a failed transfer is remembered:
+    /// lookups within the back-off get `error` at once instead of downloading it again.
+    func rememberUndecodable(_ error: ImageStoreError, for identity: SourceIdentity) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        state.withLock { $0.recentFailures.remember(error, for: identity, now: now) }
     }
 
     /// The counters since the downloader was created.

@@ -136,6 +136,14 @@ struct NetworkFetcher: Sendable {
         return .bytes(data)
     }
 
+    /// The bytes of `url` did not decode (a captive portal's page, a server's mistake): its disk
+    /// entry goes, so the disk never serves them again, and the failure is remembered with the
+    /// transfer failures, so the network is not asked again before the back-off ends.
+    func rejectUndecodable(_ url: URLSource, error: ImageStoreError) {
+        diskCache?.remove(url.identity, digest: url.diskCacheDigest)
+        downloader.rememberUndecodable(error, for: url.identity)
+    }
+
     /// Whether a stale entry may stand in for the network's answer: when the network failed or
     /// the server did (5xx), not when it said the picture is gone or forbidden (4xx).
     private static func allowsStaleAnswer(after error: ImageStoreError) -> Bool {

@@ -381,7 +381,9 @@ final class StoreEngine: Sendable {
             if let load, let cancellation, cancellation.hasStopped {
                 return stop(load, decoded: true, reservedCost: reservedCost)
             }
-            result = .failure(source.bytes.decodingFailure(reason: String(describing: error)))
+            let failure = source.bytes.decodingFailure(reason: String(describing: error))
+            sources.rejected(source.bytes, error: failure)
+            result = .failure(failure)
         }
         return finish(
             load, of: key, for: request, result: result, decoded: isDamaged ? .damaged : .intact,

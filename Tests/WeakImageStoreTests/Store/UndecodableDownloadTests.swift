@@ -1,0 +1,124 @@
+import Foundation
+import ImageStoreTestSupport
+import XCTest
+
+@testable import WeakImageStore
+
+/// A body that does not decode (a captive portal's page, a server's mistake) is never kept as if
+/// it were an image: its disk entry goes, and the URL is not downloaded again before the
+/// back-off ends, with a disk cache or without one.
+final class UndecodableDownloadTests: XCTestCase {
+    private var server: LoopbackHTTPServer!
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        server = try LoopbackHTTPServer()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("undecodable-\(UUID())")
+    }
+
+    override func tearDown() {
+        _ = server.stop()
+        server = nil
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A captive portal's answer to any URL: a login page, fresh for 68 years.
+    private var portalPage: HTTPScriptedResponse {
+        var response = HTTPScriptedResponse.ok(
+            Array("<html><body>Sign in to the hotel Wi-Fi</body></html>".utf8), contentType: "text/html")
+        response.headers.append((name: "Cache-Control", value: "max-age=2147483647"))
+        return response
+    }
+
+    private var picture: HTTPScriptedResponse {
+        let bitmap = Bitmap(width: 2, height: 1, format: .gray8, pixels: [10, 200])
+        var response = HTTPScriptedResponse.ok(Array(PNGEncoder.encode(bitmap)), contentType: "image/png")
+        response.headers.append((name: "Cache-Control", value: "max-age=3600"))
+        return response
+    }
+
+    private func makeStore(diskCache: DiskImageCache?, failureBackoff: TimeInterval) -> ImageStore<Bitmap> {
+        ImageStore(
+            directories: [], policy: .weak, maximumConcurrentLoads: 2,
+            downloader: ImageDownloader(failureBackoff: failureBackoff), diskCache: diskCache)
+    }
+
+    func test_portalPage_isRemovedFromDisk_andNotServedAgain() async throws {
+        // Given
+        server.respond(to: "/photo.png", with: portalPage)
+        let cache = try DiskImageCache(directory: directory)
+        let store = makeStore(diskCache: cache, failureBackoff: 0)
+        let request = ImageRequest.url(server.url("/photo.png"))
+        // When
+        await assertUndecodable(try await store.image(for: request))
+        // Then
+        XCTAssertFalse(cache.containsData(for: request), "the portal's page was kept as the picture")
+        XCTAssertNil(cache.data(for: request))
+        // When: the network is back, and the app relaunched
+        server.respond(to: "/photo.png", with: picture)
+        let relaunched = makeStore(diskCache: try DiskImageCache(directory: directory), failureBackoff: 0)
+        // Then: the picture, from the network
+        let image = try await relaunched.image(for: request)
+        XCTAssertEqual(image.width, 2)
+        XCTAssertEqual(server.statistics.requests(to: "/photo.png"), 2)
+    }
+
+    func test_undecodableBody_isNotDownloadedAgain_withinTheBackoff_withoutADiskCache() async throws {
+        // Given
+        server.respond(to: "/photo.png", with: portalPage)
+        let store = makeStore(diskCache: nil, failureBackoff: 60)
+        let request = ImageRequest.url(server.url("/photo.png"))
+        await assertUndecodable(try await store.image(for: request))
+        // When
+        for _ in 0..<3 {
+            await assertUndecodable(try await store.image(for: request))
+        }
+        // Then
+        XCTAssertEqual(server.statistics.requests(to: "/photo.png"), 1, "every lookup downloaded the page again")
+    }
+
+    func test_undecodableBody_isNotDownloadedAgain_withinTheBackoff_withADiskCache() async throws {
+        // Given
+        server.respond(to: "/photo.png", with: portalPage)
+        let cache = try DiskImageCache(directory: directory)
+        let store = makeStore(diskCache: cache, failureBackoff: 60)
+        let request = ImageRequest.url(server.url("/photo.png"))
+        await assertUndecodable(try await store.image(for: request))
+        // When
+        await assertUndecodable(try await store.image(for: request))
+        // Then
+        XCTAssertEqual(server.statistics.requests(to: "/photo.png"), 1)
+        XCTAssertFalse(cache.containsData(for: request))
+    }
+
+    func test_undecodableFreshEntry_onDisk_isRemoved() async throws {
+        // Given: a fresh entry that is no image, as an older version wrote it
+        let cache = try DiskImageCache(directory: directory)
+        let request = ImageRequest.url(server.url("/photo.png"))
+        cache.storeData(Data("not a picture".utf8), for: request)
+        server.respond(to: "/photo.png", with: picture)
+        let store = makeStore(diskCache: cache, failureBackoff: 0)
+        // When
+        await assertUndecodable(try await store.image(for: request))
+        // Then: gone from disk; the next lookup downloads the picture
+        XCTAssertFalse(cache.containsData(for: request))
+        let image = try await store.image(for: request)
+        XCTAssertEqual(image.width, 2)
+        XCTAssertEqual(server.statistics.requests(to: "/photo.png"), 1)
+    }
+
+    private func assertUndecodable(
+        _ load: @autoclosure () async throws -> Bitmap, file: StaticString = #filePath, line: UInt = #line
+    ) async {
+        do {
+            _ = try await load()
+            XCTFail("the page decoded", file: file, line: line)
+        } catch let error as ImageStoreError {
+            guard case .undecodable = error else {
+                return XCTFail("\(error)", file: file, line: line)
+            }
+        } catch {
+            XCTFail("\(error)", file: file, line: line)
+        }
+    }
+}
