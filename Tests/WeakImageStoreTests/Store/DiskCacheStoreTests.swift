@@ -189,6 +189,42 @@ final class DiskCacheStoreTests: XCTestCase {
         XCTAssertEqual(server.statistics.requests(to: "/plain"), 3, "stored fresh for the default 7 days")
     }
 
+    func test_entryFreshBeyondTheMaximumLifetime_isRevalidated() async throws {
+        // Given: an entry whose index says it is fresh for a century, as an altered index would
+        server.respond(to: "/century", with: response(body(size: 8, fill: 8), cacheControl: "max-age=60"))
+        let request = ImageRequest.url(server.url("/century"))
+        let (_, cache) = try makeStore()
+        let source = try XCTUnwrap(DiskImageCache.storedSource(of: request))
+        let century = ResponseValidity(
+            freshUntil: Date().timeIntervalSince1970 + 100 * 365 * 86_400, revalidatesEveryUse: false,
+            entityTag: nil, lastModified: nil)
+        _ = try cache.write(Data(body(size: 7, fill: 7)), validity: century, for: source.identity)
+        // When
+        let (store, _) = try makeStore()
+        let image = try await store.image(for: request)
+        // Then: asked the server
+        XCTAssertEqual(server.statistics.requests(to: "/century"), 1, "a century's freshness was believed")
+        XCTAssertEqual(image.width, 8)
+    }
+
+    func test_aServersLongMaxAge_isFreshForTheMaximumLifetime_only() async throws {
+        // Given: a response fresh for 68 years, a cache whose maximum is one second
+        server.respond(to: "/forever", with: response(body(size: 6, fill: 6), cacheControl: "max-age=2147483647"))
+        let request = ImageRequest.url(server.url("/forever"))
+        let first = ImageStore(
+            directories: [], policy: .weak, maximumConcurrentLoads: 2, downloader: ImageDownloader(failureBackoff: 0),
+            diskCache: try DiskImageCache(directory: directory, maximumLifetime: 1), decoder: FakeDecoder())
+        _ = try await first.image(for: request)
+        // When: two seconds later, after a relaunch
+        try await Task.sleep(nanoseconds: 2_000_000_000)
+        let later = ImageStore(
+            directories: [], policy: .weak, maximumConcurrentLoads: 2, downloader: ImageDownloader(failureBackoff: 0),
+            diskCache: try DiskImageCache(directory: directory, maximumLifetime: 1), decoder: FakeDecoder())
+        _ = try await later.image(for: request)
+        // Then
+        XCTAssertEqual(server.statistics.requests(to: "/forever"), 2, "held for 68 years without asking")
+    }
+
     func test_networkFailure_servesTheStaleEntry() async throws {
         server.respond(to: "/offline", with: response(body(size: 33, fill: 10), cacheControl: "max-age=0"))
         let request = ImageRequest.url(server.url("/offline"))

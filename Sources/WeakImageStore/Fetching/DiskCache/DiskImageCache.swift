@@ -22,6 +22,8 @@ public final class DiskImageCache: Sendable {
     public let sizeLimit: Int
     /// How long a response that says nothing about its freshness stays fresh, in seconds.
     public let defaultLifetime: TimeInterval
+    /// The longest any response stays fresh, in seconds, whatever its headers say.
+    public let maximumLifetime: TimeInterval
 
     private let bodies: DiskCacheBodyFiles
     private let state: Lock<DiskCacheState>
@@ -41,24 +43,33 @@ public final class DiskImageCache: Sendable {
     ///     and its own index. Must be positive. Defaults to 150 MiB.
     ///   - defaultLifetime: How long a response without freshness information stays fresh, in
     ///     seconds. Defaults to 7 days.
+    ///   - maximumLifetime: The longest any response stays fresh, in seconds, whatever its
+    ///     headers say; then it is revalidated (a `304` costs no body). Must be positive.
+    ///     Defaults to 30 days: a server's `max-age` of 68 years, or a captive portal's, would
+    ///     otherwise hold an answer that long without asking again.
     /// - Throws: ``ImageStoreError/diskCacheUnavailable(_:reason:)`` when the folder cannot be
     ///   created or its index cannot be opened at all.
     public convenience init(
-        directory: URL, sizeLimit: Int = 150 * 1024 * 1024, defaultLifetime: TimeInterval = 7 * 24 * 3600
+        directory: URL, sizeLimit: Int = 150 * 1024 * 1024, defaultLifetime: TimeInterval = 7 * 24 * 3600,
+        maximumLifetime: TimeInterval = 30 * 24 * 3600
     ) throws(ImageStoreError) {
-        try self.init(directory: directory, sizeLimit: sizeLimit, defaultLifetime: defaultLifetime, fileSystem: .posix)
+        try self.init(
+            directory: directory, sizeLimit: sizeLimit, defaultLifetime: defaultLifetime,
+            maximumLifetime: maximumLifetime, fileSystem: .posix)
     }
 
     /// Opens the cache with `fileSystem` doing its writes (tests inject faults through it).
     init(
         directory: URL, sizeLimit: Int, defaultLifetime: TimeInterval = 7 * 24 * 3600,
-        fileSystem: DiskCacheFileSystem
+        maximumLifetime: TimeInterval = 30 * 24 * 3600, fileSystem: DiskCacheFileSystem
     ) throws(ImageStoreError) {
         precondition(sizeLimit > 0, "sizeLimit must be positive")
         precondition(defaultLifetime >= 0, "defaultLifetime must not be negative")
+        precondition(maximumLifetime > 0, "maximumLifetime must be positive")
         self.directory = directory
         self.sizeLimit = sizeLimit
         self.defaultLifetime = defaultLifetime
+        self.maximumLifetime = maximumLifetime
         let layout = DiskCacheLayout(directory: directory.standardizedFileURL.path)
         bodies = DiskCacheBodyFiles(layout: layout, fileSystem: fileSystem)
         let code = fileSystem.makeDirectory(layout.directory)
@@ -124,7 +135,8 @@ public final class DiskImageCache: Sendable {
         return (try? read(source.identity, digest: source.diskCacheDigest))?.data
     }
 
-    /// Stores `data` for `request`, fresh for ``defaultLifetime`` seconds, replacing any.
+    /// Stores `data` for `request`, fresh for ``defaultLifetime`` seconds (at most
+    /// ``maximumLifetime``), replacing any.
     ///
     /// Returns once the bytes are in place and the size limit holds again (least recently used
     /// entries evicted). Does nothing for requests that are not `http` or `https` URLs, for a
@@ -136,7 +148,8 @@ public final class DiskImageCache: Sendable {
     public func storeData(_ data: Data, for request: ImageRequest) {
         guard let source = Self.storedSource(of: request) else { return }
         let validity = ResponseValidity(
-            freshUntil: Date().timeIntervalSince1970 + defaultLifetime, revalidatesEveryUse: false,
+            freshUntil: Date().timeIntervalSince1970 + min(defaultLifetime, maximumLifetime),
+            revalidatesEveryUse: false,
             entityTag: nil, lastModified: nil)
         _ = try? write(data, validity: validity, for: source.identity, digest: source.diskCacheDigest)
     }

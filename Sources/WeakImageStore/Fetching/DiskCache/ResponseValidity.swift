@@ -26,7 +26,11 @@ struct ResponseValidity: Sendable, Equatable {
     var canRevalidate: Bool { entityTag != nil || lastModified != nil }
 
     /// Whether the entry may be used at `now` (seconds since 1970) without asking the server.
-    func isFresh(at now: Double) -> Bool {
-        !revalidatesEveryUse && now < freshUntil
+    ///
+    /// An entry fresh for longer than `maximumLifetime` from now is read as stale: no response
+    /// stored by this cache can be, so its index was altered, or the clock was set back.
+    /// (`NaN` compares false, so it is stale too.)
+    func isFresh(at now: Double, maximumLifetime: Double) -> Bool {
+        !revalidatesEveryUse && now < freshUntil && freshUntil - now <= maximumLifetime
     }
 }

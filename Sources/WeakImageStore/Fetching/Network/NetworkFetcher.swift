@@ -46,7 +46,8 @@ struct NetworkFetcher: Sendable {
             diskCache.recordMiss()
             return .miss
         }
-        guard entry.validity.isFresh(at: Date().timeIntervalSince1970) else { return .stale(entry.validity) }
+        guard entry.validity.isFresh(at: Date().timeIntervalSince1970, maximumLifetime: diskCache.maximumLifetime)
+        else { return .stale(entry.validity) }
         // A damaged entry is dropped and counted by the cache; the network replaces it.
         guard let (data, _) = try? diskCache.read(url.identity, digest: url.diskCacheDigest) else { return .miss }
         return .fresh(data)
@@ -109,7 +110,7 @@ struct NetworkFetcher: Sendable {
         guard let diskCache,
             let validity = ResponseFreshness.validity(
                 headers: response.headers, requestTime: response.requestTime, responseTime: response.responseTime,
-                defaultLifetime: diskCache.defaultLifetime)
+                defaultLifetime: diskCache.defaultLifetime, maximumLifetime: diskCache.maximumLifetime)
         else { return }
         if let entry = diskCache.entry(for: url.identity, digest: url.diskCacheDigest), entry.validity == validity,
             entry.size == data.count
@@ -128,7 +129,7 @@ struct NetworkFetcher: Sendable {
         }
         let validity = ResponseFreshness.refreshed(
             stale, by: response.headers, requestTime: response.requestTime, responseTime: response.responseTime,
-            defaultLifetime: diskCache.defaultLifetime)
+            defaultLifetime: diskCache.defaultLifetime, maximumLifetime: diskCache.maximumLifetime)
         diskCache.updateValidity(validity, for: url.identity, digest: url.diskCacheDigest)
         guard let (data, _) = try? diskCache.read(url.identity, digest: url.diskCacheDigest) else {
             return .entryVanished

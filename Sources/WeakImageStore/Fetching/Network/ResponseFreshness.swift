@@ -13,6 +13,7 @@
 /// | `Expires: 0`, or any invalid date | stale at once |
 /// | an invalid `max-age` | stale at once |
 /// | neither | fresh for the caller's default lifetime (no 10 % heuristic) |
+/// | a lifetime over the caller's maximum (`max-age=2147483647`) | fresh for the maximum |
 /// | `no-cache` (with or without field names) | revalidated on every use |
 /// | `must-revalidate`, `proxy-revalidate` | nothing recorded |
 /// | `ETag`, `Last-Modified` | kept as sent, to revalidate with |
@@ -32,9 +33,11 @@ enum ResponseFreshness {
     ///   - requestTime: When the request was sent.
     ///   - responseTime: When the response's headers arrived.
     ///   - defaultLifetime: Seconds a response without `max-age` or `Expires` stays fresh.
+    ///   - maximumLifetime: The most seconds any response stays fresh, whatever it says.
     /// - Returns: nil for `Cache-Control: no-store`.
     static func validity(
-        headers: [String: String], requestTime: Double, responseTime: Double, defaultLifetime: Double
+        headers: [String: String], requestTime: Double, responseTime: Double, defaultLifetime: Double,
+        maximumLifetime: Double
     ) -> ResponseValidity? {
         let cacheControl = CacheControl(headers["cache-control"] ?? "")
         guard !cacheControl.noStore else { return nil }
@@ -42,7 +45,7 @@ enum ResponseFreshness {
         let expires = expiresSeconds(headers, responseTime: responseTime)
         let freshUntil = self.freshUntil(
             maxAge: maxAge, expires: expires, headers: headers, requestTime: requestTime, responseTime: responseTime,
-            defaultLifetime: defaultLifetime)
+            defaultLifetime: defaultLifetime, maximumLifetime: maximumLifetime)
         return ResponseValidity(
             freshUntil: cacheControl.noCache ? responseTime : freshUntil, revalidatesEveryUse: cacheControl.noCache,
             entityTag: headers["etag"], lastModified: headers["last-modified"], maxAge: maxAge, expires: expires)
@@ -72,9 +75,10 @@ enum ResponseFreshness {
     ///   - requestTime: When the conditional request was sent.
     ///   - responseTime: When the 304 arrived.
     ///   - defaultLifetime: Seconds a response without `max-age` or `Expires` stays fresh.
+    ///   - maximumLifetime: The most seconds any response stays fresh, whatever it says.
     static func refreshed(
         _ stored: ResponseValidity, by notModifiedHeaders: [String: String], requestTime: Double,
-        responseTime: Double, defaultLifetime: Double
+        responseTime: Double, defaultLifetime: Double, maximumLifetime: Double
     ) -> ResponseValidity {
         let cacheControlField = notModifiedHeaders["cache-control"]
         let cacheControl = CacheControl(cacheControlField ?? "")
@@ -86,7 +90,7 @@ enum ResponseFreshness {
             ? stored.expires : expiresSeconds(notModifiedHeaders, responseTime: responseTime)
         let freshUntil = self.freshUntil(
             maxAge: maxAge, expires: expires, headers: notModifiedHeaders, requestTime: requestTime,
-            responseTime: responseTime, defaultLifetime: defaultLifetime)
+            responseTime: responseTime, defaultLifetime: defaultLifetime, maximumLifetime: maximumLifetime)
         return ResponseValidity(
             freshUntil: revalidatesEveryUse ? responseTime : freshUntil, revalidatesEveryUse: revalidatesEveryUse,
             entityTag: notModifiedHeaders["etag"] ?? stored.entityTag,
@@ -109,14 +113,17 @@ enum ResponseFreshness {
         headers["expires"].map { HTTPDateParser.secondsSince1970($0, now: responseTime) ?? 0 }
     }
 
-    /// `responseTime + lifetime − initialAge`, the age and `Expires`'s reference from `headers`.
+    /// `responseTime + lifetime − initialAge`, the age and `Expires`'s reference from `headers`,
+    /// the lifetime at most `maximumLifetime`.
     private static func freshUntil(
         maxAge: Double?, expires: Double?, headers: [String: String], requestTime: Double, responseTime: Double,
-        defaultLifetime: Double
+        defaultLifetime: Double, maximumLifetime: Double
     ) -> Double {
         let date = headers["date"].flatMap { HTTPDateParser.secondsSince1970($0, now: responseTime) }
-        let lifetime = freshnessLifetime(
+        let declared = freshnessLifetime(
             maxAge: maxAge, expires: expires, date: date ?? responseTime, defaultLifetime: defaultLifetime)
+        // A lifetime that is not a number is none at all.
+        let lifetime = declared.isNaN ? 0 : min(declared, maximumLifetime)
         return responseTime + lifetime
             - initialAge(headers: headers, date: date, requestTime: requestTime, responseTime: responseTime)
     }

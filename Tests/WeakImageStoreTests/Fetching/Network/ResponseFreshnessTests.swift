@@ -10,6 +10,8 @@ final class ResponseFreshnessTests: XCTestCase {
     /// When the response arrived: Sun, 06 Nov 1994 08:49:37 GMT.
     private let arrival = 784_111_777.0
     private let week = 604_800.0
+    /// The disk cache's default maximum lifetime.
+    private let month = 30 * 86_400.0
 
     /// An HTTP date `offset` seconds after ``arrival``.
     private func date(_ offset: Double) -> String {
@@ -18,7 +20,8 @@ final class ResponseFreshnessTests: XCTestCase {
 
     private func validity(_ headers: [String: String], requestDelay: Double = 0) -> ResponseValidity? {
         ResponseFreshness.validity(
-            headers: headers, requestTime: arrival - requestDelay, responseTime: arrival, defaultLifetime: week)
+            headers: headers, requestTime: arrival - requestDelay, responseTime: arrival, defaultLifetime: week,
+            maximumLifetime: month)
     }
 
     /// Fresh for `lifetime` from ``arrival``, keeping the `max-age` and `Expires` (absolute, as an
@@ -172,7 +175,8 @@ final class ResponseFreshnessTests: XCTestCase {
         ]
         for (rule, stored, headers, expected) in rows {
             let refreshed = ResponseFreshness.refreshed(
-                stored, by: headers, requestTime: arrival, responseTime: arrival, defaultLifetime: week)
+                stored, by: headers, requestTime: arrival, responseTime: arrival, defaultLifetime: week,
+                maximumLifetime: month)
             XCTAssertEqual(refreshed, expected, rule)
         }
     }
@@ -214,7 +218,8 @@ final class ResponseFreshnessTests: XCTestCase {
         for (rule, stored, headers, expected) in rows {
             // When
             let refreshed = ResponseFreshness.refreshed(
-                stored, by: headers, requestTime: arrival, responseTime: arrival, defaultLifetime: week)
+                stored, by: headers, requestTime: arrival, responseTime: arrival, defaultLifetime: week,
+                maximumLifetime: month)
             // Then
             XCTAssertEqual(refreshed, expected, rule)
         }
@@ -229,9 +234,45 @@ final class ResponseFreshnessTests: XCTestCase {
 
     func test_theDefaultLifetime_isTheCallers() {
         let validity = ResponseFreshness.validity(
-            headers: [:], requestTime: arrival, responseTime: arrival, defaultLifetime: 42)
+            headers: [:], requestTime: arrival, responseTime: arrival, defaultLifetime: 42, maximumLifetime: month)
         XCTAssertEqual(validity?.freshUntil, arrival + 42)
-        XCTAssertEqual(validity?.isFresh(at: arrival + 41), true)
-        XCTAssertEqual(validity?.isFresh(at: arrival + 42), false)
+        XCTAssertEqual(validity?.isFresh(at: arrival + 41, maximumLifetime: month), true)
+        XCTAssertEqual(validity?.isFresh(at: arrival + 42, maximumLifetime: month), false)
+    }
+
+    func test_lifetimes_areCappedAtTheMaximum() {
+        let rows: [(rule: String, headers: [String: String])] = [
+            ("max-age of 68 years", ["cache-control": "max-age=2147483647"]),
+            ("Expires in 9999", ["expires": "Fri, 31 Dec 9999 23:59:59 GMT", "date": date(0)]),
+        ]
+        for (rule, headers) in rows {
+            let validity = ResponseFreshness.validity(
+                headers: headers, requestTime: arrival, responseTime: arrival, defaultLifetime: week,
+                maximumLifetime: month)
+            XCTAssertEqual(validity?.freshUntil, arrival + month, rule)
+        }
+        let refreshed = ResponseFreshness.refreshed(
+            fresh(for: 60, etag: "\"v1\"", maxAge: 60), by: ["cache-control": "max-age=2147483647"],
+            requestTime: arrival, responseTime: arrival, defaultLifetime: week, maximumLifetime: month)
+        XCTAssertEqual(refreshed.freshUntil, arrival + month, "a 304's lifetime")
+        let defaulted = ResponseFreshness.validity(
+            headers: [:], requestTime: arrival, responseTime: arrival, defaultLifetime: week, maximumLifetime: 60)
+        XCTAssertEqual(defaulted?.freshUntil, arrival + 60, "the default lifetime")
+    }
+
+    func test_storedFreshness_thatNoResponseCouldHave_isStale() {
+        // Given: validities as an altered index, or a clock set back, would give them
+        let rows: [(rule: String, freshUntil: Double)] = [
+            ("NaN", .nan), ("infinite", .infinity), ("beyond the maximum", arrival + month + 1),
+            ("68 years", arrival + 2_147_483_647),
+        ]
+        for (rule, freshUntil) in rows {
+            let validity = ResponseValidity(
+                freshUntil: freshUntil, revalidatesEveryUse: false, entityTag: nil, lastModified: nil)
+            XCTAssertFalse(validity.isFresh(at: arrival, maximumLifetime: month), rule)
+        }
+        let honest = ResponseValidity(
+            freshUntil: arrival + month, revalidatesEveryUse: false, entityTag: nil, lastModified: nil)
+        XCTAssertTrue(honest.isFresh(at: arrival, maximumLifetime: month))
     }
 }
