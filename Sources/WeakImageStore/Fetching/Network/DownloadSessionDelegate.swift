@@ -15,7 +15,7 @@ import FoundationNetworking
 /// file still open is deleted (and the folder, if the downloader made it). A partial body kept
 /// for resuming is handed to the downloader, or deleted here if it is gone.
 ///
-/// Every event arrives on the session's serial delegate queue, one at a time; the lock only
+/// Every event arrives on the session's serial delegate queue (``queue``), one at a time; the lock only
 /// guards the table against ``expect(taskIdentifier:_:)``, which runs on the thread starting a
 /// transfer. Files are written outside the lock, by the event that took the stream out.
 final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
@@ -27,6 +27,8 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
 
     /// Where bodies are written when their transfer names no folder of its own.
     let directory: URL
+    /// The serial queue every session event arrives on: the delegate queue's underlying queue.
+    let queue = DispatchQueue(label: "WeakImageStore.ImageDownloader.session")
     private let removesDirectoryWhenInvalidated: Bool
     private let state = Lock(State())
 
@@ -82,14 +84,12 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard var stream = state.withLock({ $0.streams.removeValue(forKey: task.taskIdentifier) }) else { return }
         let ending = stream.finish(transportError: error)
-        // The downloader is held for this statement only, not while the tickets are called back.
-        let delivery = state.withLock { $0.owner }?.transferEnded(taskIdentifier: task.taskIdentifier, with: ending)
-        guard let delivery else {
+        guard let owner = state.withLock({ $0.owner }) else {
             // The downloader is gone: nobody will resume a partial body.
             if case .finished(_, let partial?, _) = ending { partial.delete() }
             return
         }
-        delivery()
+        owner.transferEnded(taskIdentifier: task.taskIdentifier, with: ending)
     }
 
     // MARK: URLSessionDataDelegate

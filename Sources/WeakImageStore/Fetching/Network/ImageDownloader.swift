@@ -123,6 +123,11 @@ public final class ImageDownloader: Sendable {
 
     private let state: Lock<State>
     private let session: SharedSession
+    /// Where every completion is called, one at a time: a private serial queue, which libdispatch
+    /// drains with threads of its own. The global queues share their workers with Swift's
+    /// cooperative pool on Linux, and the session's delegate queue must stay free for the other
+    /// transfers' events, so a completion that blocks (a disk write) holds up neither.
+    private let deliveryQueue = DispatchQueue(label: "WeakImageStore.ImageDownloader.delivery")
     /// The session's delegate; internal so tests can see it go away with the session.
     let sessionDelegate: DownloadSessionDelegate
     private let requestModifier: (@Sendable (inout URLRequest) -> Void)?
@@ -178,7 +183,9 @@ public final class ImageDownloader: Sendable {
         self.maximumResponseSize = maximumResponseSize
         let sessionConfiguration = Self.sessionConfiguration(from: configuration)
         requestTimeout = sessionConfiguration.timeoutIntervalForRequest
-        session = SharedSession(session: Self.makeSession(sessionConfiguration, delegate: sessionDelegate))
+        session = SharedSession(
+            session: Self.makeSession(
+                sessionConfiguration, delegate: sessionDelegate, queue: sessionDelegate.queue))
         self.requestModifier = requestModifier
         state = Lock(
             State(
@@ -198,18 +205,19 @@ public final class ImageDownloader: Sendable {
         session.session.invalidateAndCancel()
         let completions = transfers.flatMap { $0.waiters.values.map(\.completion) }
         guard !completions.isEmpty else { return }
-        DispatchQueue.global().async {
+        deliveryQueue.async {
             for completion in completions { completion(.failure(.cancelled)) }
         }
     }
 
     /// Starts (or joins) the transfer of `source.url`, deduplicated by `source.identity`.
     ///
-    /// `completion` is called exactly once, never on the caller's stack and never under a lock:
-    /// with the outcome of the transfer, on the session's delegate queue (keep it short: other
-    /// transfers' events wait behind it); or, on a global dispatch queue, with
+    /// `completion` is called exactly once, never on the caller's stack and never under a lock,
+    /// on the downloader's serial delivery queue: with the outcome of the transfer, with
     /// ``ImageStoreError/cancelled`` after ``cancel(_:)``, or with the remembered error of a URL
-    /// that failed within the back-off.
+    /// that failed within the back-off. Completions run one at a time, in the order they became
+    /// due; one that blocks (a disk write) delays the completions behind it, never the transfers:
+    /// their bytes keep arriving, they end, and their slots go to the next transfers.
     ///
     /// A ticket that joins a transfer under way (or queued) gets that transfer's response: the
     /// ticket that made the transfer chose whether it revalidates and where its body goes, so a
@@ -258,13 +266,13 @@ public final class ImageDownloader: Sendable {
         case .start(let starts):
             start(starts)
         case .failedRecently(let error):
-            DispatchQueue.global().async { completion(.failure(error)) }
+            deliveryQueue.async { completion(.failure(error)) }
         }
         return ticket
     }
 
-    /// Stops `ticket`'s wait: its completion gets ``ImageStoreError/cancelled`` at once (on a
-    /// global dispatch queue). When the transfer's last ticket leaves, a queued transfer is
+    /// Stops `ticket`'s wait: its completion gets ``ImageStoreError/cancelled`` at once (on the
+    /// delivery queue). When the transfer's last ticket leaves, a queued transfer is
     /// dropped and never reaches the server; one under way is cancelled at the socket, and
     /// nothing it received is kept but a partial body worth resuming. A ticket that already got
     /// its outcome is ignored.
@@ -272,7 +280,7 @@ public final class ImageDownloader: Sendable {
         guard let removal = state.withLock({ $0.remove(ticket) }) else { return }
         removal.abandonedTask?.cancel()
         start(removal.starts)
-        DispatchQueue.global().async { removal.completion(.failure(.cancelled)) }
+        deliveryQueue.async { removal.completion(.failure(.cancelled)) }
     }
 
     /// Changes the priority `ticket` waits at: the store's load gained or lost waiters. Only a
@@ -304,19 +312,16 @@ public final class ImageDownloader: Sendable {
     }
 
     /// Ends a task's transfer and gives its slot to the next; or starts the transfer again when
-    /// the server refused to continue a partial body.
-    ///
-    /// - Returns: What delivers the outcome to every ticket of the transfer. The caller lets go
-    ///   of the downloader before calling it, so a ticket that has its outcome never finds the
-    ///   downloader kept alive by the delivery.
-    func transferEnded(taskIdentifier: Int, with ending: ResponseStream.Ending) -> @Sendable () -> Void {
+    /// the server refused to continue a partial body. The outcome goes to every ticket of the
+    /// transfer on the delivery queue, which does not keep the downloader alive.
+    func transferEnded(taskIdentifier: Int, with ending: ResponseStream.Ending) {
         let now = DispatchTime.now().uptimeNanoseconds
         let ended = state.withLock { $0.end(taskIdentifier: taskIdentifier, with: ending, now: now) }
         for partialBody in ended.deletions { partialBody.delete() }
         start(ended.starts)
-        guard case .finished(let outcome, _, _) = ending else { return {} }
+        guard case .finished(let outcome, _, _) = ending, !ended.completions.isEmpty else { return }
         let completions = ended.completions
-        return { for completion in completions { completion(outcome) } }
+        deliveryQueue.async { for completion in completions { completion(outcome) } }
     }
 
     // MARK: Starting transfers
