@@ -26,9 +26,9 @@ import FoundationNetworking
 ///
 /// | answer | what happens |
 /// |---|---|
-/// | 206, `Content-Range: bytes <length>-<total − 1>/<total>`, total as known | the rest is appended to the partial body's file |
+/// | 206, `Content-Range: bytes <length>-<total − 1>/<total>`, total as known, the same strong `ETag` if the partial body's validator is one | the rest is appended to the partial body's file |
 /// | 200 (the representation changed) | the partial body is deleted; the new body is read from its start |
-/// | 416, or a 206 that does not continue the partial body | the partial body is deleted, and the ending asks for the whole body in a new request |
+/// | 416, or a 206 that does not continue the partial body (another range, another or no `ETag`) | the partial body is deleted, and the ending asks for the whole body in a new request |
 /// | anything else (a refused connection, 404) | the partial body is handed back to be kept |
 struct ResponseStream: Sendable {
     /// How a task ended.
@@ -279,7 +279,9 @@ struct ResponseStream: Sendable {
     }
 
     /// Adopts `partial` if the 206 continues it exactly; otherwise drops it and asks for a
-    /// restart.
+    /// restart. A partial body kept under a strong `ETag` takes only a 206 that carries the same
+    /// one (strong comparison, RFC 9110 §8.8.3.2): a 206 without it may be another
+    /// representation's bytes, and splicing those on would make a picture nobody sent.
     private mutating func continues(
         _ partial: PartialBody, with response: HTTPURLResponse, headers: [String: String]
     ) -> Bool {
@@ -289,7 +291,7 @@ struct ResponseStream: Sendable {
             range.last == total - 1,
             response.expectedContentLength < 0 || response.expectedContentLength == Int64(total - partial.length),
             (headers["content-encoding"]?.lowercased() ?? "identity") == "identity",
-            headers["etag"].map({ $0 == partial.validator || !partial.validator.hasPrefix("\"") }) ?? true
+            !partial.validator.hasPrefix("\"") || headers["etag"] == partial.validator
         else {
             dropResumedBodyAndRestart()
             return false
