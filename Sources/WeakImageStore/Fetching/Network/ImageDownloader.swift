@@ -19,10 +19,12 @@ import FoundationNetworking
 /// | another status | ``ImageStoreError/httpStatus(_:code:)``, the body unread |
 /// | `Content-Length`, or the body, over `maximumResponseSize` | ``ImageStoreError/responseTooLarge(_:limit:)``, the connection closed at the limit |
 /// | a body shorter than its `Content-Length` | ``ImageStoreError/responseTruncated(_:expected:received:)`` |
-/// | more than 10 redirects, or one from https to http | ``ImageStoreError/downloadFailed(_:reason:)`` |
+/// | more than 10 redirects, one from https to http, or one to anything but http(s) | ``ImageStoreError/downloadFailed(_:reason:)`` |
+/// | a transfer over `transferTimeout`, or under `minimumBytesPerWindow` in a `transferRateWindow` | ``ImageStoreError/downloadFailed(_:reason:)``, the connection closed and the slot freed |
 /// | a refused connection, a timeout, a lost connection | ``ImageStoreError/downloadFailed(_:reason:)`` |
 ///
-/// Every error names the URL that was asked for. A failed URL is not requested again for
+/// Every error names the URL that was asked for. A redirect to another origin carries none of
+/// the fields the request modifier set for the first one (see `requestModifier`). A failed URL is not requested again for
 /// `failureBackoff` seconds: lookups meanwhile get the same error at once. A large body cut
 /// short is kept, and the next transfer of its URL asks only for the rest. Nothing is cached:
 /// the session has no `URLCache` and no cookies (the store's own caches do the caching).
@@ -145,20 +147,37 @@ public final class ImageDownloader: Sendable {
     ///     0. Defaults to 64 MiB.
     ///   - failureBackoff: Seconds a URL that failed is not requested again; lookups meanwhile
     ///     get its error at once. `0` (or `.zero`) remembers no failure. Defaults to 3.
+    ///   - transferTimeout: The most seconds one transfer may take, from its request to its
+    ///     last byte, however steadily the bytes come; more than 0, `.infinity` for no limit.
+    ///     The session's own resource timeout (a week for `.ephemeral`) would let six trickling
+    ///     servers hold every slot for days. Defaults to 120.
+    ///   - minimumBytesPerWindow: The fewest body bytes a transfer must receive in any
+    ///     `transferRateWindow` seconds once its response arrived, or it is cut off; at least 0,
+    ///     `0` for no minimum. The request timeout restarts with every byte, so a server sending
+    ///     one now and then would never time out. Defaults to 8 KiB (a 20-second window: 410
+    ///     bytes a second, well under the slowest mobile link shared by six transfers).
+    ///   - transferRateWindow: Seconds over which `minimumBytesPerWindow` is measured; more
+    ///     than 0. Defaults to 20.
     ///   - requestModifier: Changes each request before it is sent: headers, authorization.
-    ///     Called once per transfer, on the thread that starts it, never under a lock. Defaults
-    ///     to none.
+    ///     Called once per transfer, on the thread that starts it, and again for each redirect to
+    ///     another origin (scheme, host and port) on the session's queue, with a fresh request
+    ///     for the new URL: what it set for one origin never reaches another unless it sets it
+    ///     again. Never called under a lock. Defaults to none.
     public convenience init(
         configuration: URLSessionConfiguration = .ephemeral,
         maximumConcurrentDownloads: Int = 6,
         maximumResponseSize: Int = 64 * 1024 * 1024,
         failureBackoff: TimeInterval = 3,
+        transferTimeout: TimeInterval = 120,
+        minimumBytesPerWindow: Int = 8 * 1024,
+        transferRateWindow: TimeInterval = 20,
         requestModifier: (@Sendable (inout URLRequest) -> Void)? = nil
     ) {
         self.init(
             configuration: configuration, maximumConcurrentDownloads: maximumConcurrentDownloads,
             maximumResponseSize: maximumResponseSize, failureBackoff: failureBackoff,
-            requestModifier: requestModifier, temporaryDirectory: nil)
+            transferTimeout: transferTimeout, minimumBytesPerWindow: minimumBytesPerWindow,
+            transferRateWindow: transferRateWindow, requestModifier: requestModifier, temporaryDirectory: nil)
     }
 
     /// Creates a downloader whose bodies are written in `temporaryDirectory`.
@@ -171,18 +190,27 @@ public final class ImageDownloader: Sendable {
         maximumConcurrentDownloads: Int = 6,
         maximumResponseSize: Int = 64 * 1024 * 1024,
         failureBackoff: TimeInterval = 3,
+        transferTimeout: TimeInterval = 120,
+        minimumBytesPerWindow: Int = 8 * 1024,
+        transferRateWindow: TimeInterval = 20,
         requestModifier: (@Sendable (inout URLRequest) -> Void)? = nil,
         temporaryDirectory: URL?
     ) {
         precondition(maximumConcurrentDownloads >= 1, "maximumConcurrentDownloads must be at least 1")
         precondition(maximumResponseSize >= 0, "maximumResponseSize must not be negative")
         precondition(failureBackoff >= 0, "failureBackoff must not be negative")
-        sessionDelegate = DownloadSessionDelegate(
-            directory: temporaryDirectory ?? Self.makeTemporaryDirectoryURL(),
-            removesDirectoryWhenInvalidated: temporaryDirectory == nil)
-        self.maximumResponseSize = maximumResponseSize
+        precondition(transferTimeout > 0, "transferTimeout must be more than 0")
+        precondition(minimumBytesPerWindow >= 0, "minimumBytesPerWindow must not be negative")
+        precondition(transferRateWindow > 0 && transferRateWindow.isFinite, "transferRateWindow must be more than 0")
         let sessionConfiguration = Self.sessionConfiguration(from: configuration)
         requestTimeout = sessionConfiguration.timeoutIntervalForRequest
+        sessionDelegate = DownloadSessionDelegate(
+            directory: temporaryDirectory ?? Self.makeTemporaryDirectoryURL(),
+            removesDirectoryWhenInvalidated: temporaryDirectory == nil,
+            paceLimits: TransferWatch.Limits(
+                timeout: transferTimeout, minimumBytesPerWindow: minimumBytesPerWindow, window: transferRateWindow),
+            requestTimeout: requestTimeout, requestModifier: requestModifier)
+        self.maximumResponseSize = maximumResponseSize
         session = SharedSession(
             session: Self.makeSession(
                 sessionConfiguration, delegate: sessionDelegate, queue: sessionDelegate.queue))
@@ -336,24 +364,18 @@ public final class ImageDownloader: Sendable {
                 url: start.source.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: requestTimeout)
             requestModifier?(&request)
             // After the modifier: the stream reads 304 and 206 by what these fields asked for.
-            if let validity = start.validity {
-                if let entityTag = validity.entityTag {
-                    request.setValue(entityTag, forHTTPHeaderField: "If-None-Match")
-                }
-                if let lastModified = validity.lastModified {
-                    request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
-                }
-            }
-            if let partialBody {
-                request.setValue(partialBody.rangeFieldValue, forHTTPHeaderField: "Range")
-                request.setValue(partialBody.validator, forHTTPHeaderField: "If-Range")
-            }
+            var ownFields: [String: String] = [:]
+            ownFields["If-None-Match"] = start.validity?.entityTag
+            ownFields["If-Modified-Since"] = start.validity?.lastModified
+            ownFields["Range"] = partialBody?.rangeFieldValue
+            ownFields["If-Range"] = partialBody?.validator
+            RedirectedRequest.apply(ownFields, to: &request)
             let task = session.session.dataTask(with: request)
             let stream = ResponseStream(
                 url: start.source.url, identity: identity, limit: maximumResponseSize,
                 bodyDirectory: start.bodyDirectory ?? sessionDelegate.directory, isConditional: start.validity != nil,
                 resuming: partialBody, requestTime: Date().timeIntervalSince1970)
-            let followed = sessionDelegate.expect(taskIdentifier: task.taskIdentifier, stream)
+            let followed = sessionDelegate.expect(SessionTask(task: task), stream, ownFields: ownFields)
             let attached = followed && state.withLock { $0.attach(SessionTask(task: task), for: start) }
             // A transfer that lost its tickets meanwhile never reaches the server; cancelling the
             // unstarted task lets the session forget it, and its stream hands the partial body

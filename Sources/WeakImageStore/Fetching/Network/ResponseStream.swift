@@ -13,6 +13,8 @@ import FoundationNetworking
 /// |---|---|
 /// | an 11th redirect | ``ImageStoreError/downloadFailed(_:reason:)`` |
 /// | a redirect from https to http | ``ImageStoreError/downloadFailed(_:reason:)`` |
+/// | a redirect to anything but `http` or `https` (`file:`, `ftp:`, `data:`) | ``ImageStoreError/downloadFailed(_:reason:)`` |
+/// | cut off for its pace (``cutOff(because:)``) | ``ImageStoreError/downloadFailed(_:reason:)`` |
 /// | a status other than 2xx, or 304 to a conditional request, or 206 to a range request | ``ImageStoreError/httpStatus(_:code:)`` |
 /// | `Content-Length` over the limit | ``ImageStoreError/responseTooLarge(_:limit:)`` |
 /// | body bytes past the limit | ``ImageStoreError/responseTooLarge(_:limit:)`` |
@@ -79,6 +81,9 @@ struct ResponseStream: Sendable {
     private var response: (headers: [String: String], time: Double)?
     private var isNotModified = false
     private var restartsWithoutRange = false
+    /// Why the downloader cut the task off (too slow), if it did: the error its cancellation
+    /// ends with. Unlike a refusal, it leaves a partial body worth keeping.
+    private var cutOffReason: String?
 
     /// - Parameters:
     ///   - url: The URL asked for.
@@ -108,13 +113,25 @@ struct ResponseStream: Sendable {
     mutating func allowsRedirect(from source: URL?, to destination: URL?) -> Bool {
         guard failure == nil else { return false }
         redirects += 1
+        let scheme = destination?.scheme?.lowercased()
         if redirects > Self.maximumRedirects {
             failure = .downloadFailed(url, reason: "more than \(Self.maximumRedirects) redirects")
-        } else if source?.scheme?.lowercased() == "https", destination?.scheme?.lowercased() == "http" {
-            let target = destination?.absoluteString ?? "an http URL"
+        } else if scheme != "http", scheme != "https" {
+            // Foundation refuses most of these itself, but not on every platform and version.
+            let what = scheme.map { "a \($0): URL" } ?? "a URL without a scheme"
+            failure = .downloadFailed(url, reason: "refused a redirect to \(what)")
+        } else if source?.scheme?.lowercased() == "https", scheme == "http" {
+            let target = destination.map(CanonicalURL.withoutUserInfo) ?? "an http URL"
             failure = .downloadFailed(url, reason: "refused a redirect from https to http (\(target))")
         }
         return failure == nil
+    }
+
+    /// Ends the transfer for being too slow: the cancellation that carries it out ends the task
+    /// with ``ImageStoreError/downloadFailed(_:reason:)`` saying `reason`, and the body received
+    /// so far is kept as a partial body when it can be resumed.
+    mutating func cutOff(because reason: String) {
+        if failure == nil, cutOffReason == nil { cutOffReason = reason }
     }
 
     /// Checks the final response, which arrived at `time` (seconds since 1970), and opens the
@@ -220,7 +237,9 @@ struct ResponseStream: Sendable {
         if let failure { return .failure(failure) }
         let short = declaredLength.map { received < $0 } ?? false
         if let error {
-            if TransportFailure.isCancellation(error) { return .failure(.cancelled) }
+            if TransportFailure.isCancellation(error) {
+                return .failure(cutOffReason.map { .downloadFailed(url, reason: $0) } ?? .cancelled)
+            }
             if short, !TransportFailure.isTimeout(error), let declaredLength {
                 return .failure(.responseTruncated(url, expected: declaredLength, received: received))
             }
@@ -354,6 +373,13 @@ struct ResponseStream: Sendable {
             return nil
         }
         return Int(text)
+    }
+
+    /// Where a redirect leads by its `Location` field, resolved against the URL that answered;
+    /// nil without one.
+    static func redirectTarget(of response: HTTPURLResponse) -> URL? {
+        guard let location = headerFields(of: response)["location"] else { return nil }
+        return URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: response.url)?.absoluteURL
     }
 
     /// The response's header fields with lowercased names.
