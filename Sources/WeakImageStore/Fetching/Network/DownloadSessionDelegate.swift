@@ -151,10 +151,13 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         let target = ResponseStream.redirectTarget(of: response) ?? request.url
         let allowed = update(task.taskIdentifier) { $0.allowsRedirect(from: response.url, to: target) } ?? false
         let ownFields = state.withLock { $0.tasks[task.taskIdentifier]?.ownFields }
+        // Where the server said, should Foundation have read it otherwise.
+        var proposed = request
+        if let target, target != request.url { proposed.url = target }
         let redirected =
             allowed
             ? RedirectedRequest.request(
-                following: request, from: response.url, ownFields: ownFields ?? [:], timeout: requestTimeout,
+                following: proposed, from: response.url, ownFields: ownFields ?? [:], timeout: requestTimeout,
                 modifier: requestModifier)
             : nil
         // Answered before cancelling: Linux traps on a redirect answer for a task cancelled

@@ -23,11 +23,15 @@ import FoundationNetworking
 /// | a transfer over `transferTimeout`, or under `minimumBytesPerWindow` in a `transferRateWindow` | ``ImageStoreError/downloadFailed(_:reason:)``, the connection closed and the slot freed |
 /// | a refused connection, a timeout, a lost connection | ``ImageStoreError/downloadFailed(_:reason:)`` |
 ///
-/// Every error names the URL that was asked for. A redirect to another origin carries none of
-/// the fields the request modifier set for the first one (see `requestModifier`). A failed URL is not requested again for
+/// Every error names the URL that was asked for (its user name and password left out of the
+/// message). A redirect to another origin carries none of the fields the request modifier set
+/// for the first one (see `requestModifier`). A failed URL is not requested again for
 /// `failureBackoff` seconds: lookups meanwhile get the same error at once. A large body cut
 /// short is kept, and the next transfer of its URL asks only for the rest. Nothing is cached:
 /// the session has no `URLCache` and no cookies (the store's own caches do the caching).
+///
+/// Completions run on the downloader's own serial queue, never on a global queue (whose workers
+/// Swift's cooperative pool shares on Linux) nor on the session's delegate queue.
 public final class ImageDownloader: Sendable {
     private struct State: Sendable {
         var schedule: DownloadSchedule
