@@ -61,7 +61,7 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     /// Where bodies are written when their transfer names no folder of its own.
     let directory: URL
     /// The serial queue every session event arrives on: the delegate queue's underlying queue.
-    let queue = DispatchQueue(label: "WeakImageStore.ImageDownloader.session")
+    let queue = SerialQueue(label: "WeakImageStore.ImageDownloader.session")
     private let removesDirectoryWhenInvalidated: Bool
     private let paceLimits: TransferWatch.Limits
     private let requestTimeout: TimeInterval
@@ -122,7 +122,7 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     // MARK: Pace
 
     private func schedulePaceCheck() {
-        queue.asyncAfter(deadline: .now() + paceLimits.checkInterval) { [weak self] in self?.checkPace() }
+        queue.queue.asyncAfter(deadline: .now() + paceLimits.checkInterval) { [weak self] in self?.checkPace() }
     }
 
     /// Cuts off the tasks that fell behind their pace, and checks again later while tasks run.

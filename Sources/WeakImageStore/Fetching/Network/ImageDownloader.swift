@@ -133,7 +133,7 @@ public final class ImageDownloader: Sendable {
     /// drains with threads of its own. The global queues share their workers with Swift's
     /// cooperative pool on Linux, and the session's delegate queue must stay free for the other
     /// transfers' events, so a completion that blocks (a disk write) holds up neither.
-    private let deliveryQueue = DispatchQueue(label: "WeakImageStore.ImageDownloader.delivery")
+    private let deliveryQueue = SerialQueue(label: "WeakImageStore.ImageDownloader.delivery")
     /// The session's delegate; internal so tests can see it go away with the session.
     let sessionDelegate: DownloadSessionDelegate
     private let requestModifier: (@Sendable (inout URLRequest) -> Void)?
@@ -217,7 +217,7 @@ public final class ImageDownloader: Sendable {
         self.maximumResponseSize = maximumResponseSize
         session = SharedSession(
             session: Self.makeSession(
-                sessionConfiguration, delegate: sessionDelegate, queue: sessionDelegate.queue))
+                sessionConfiguration, delegate: sessionDelegate, queue: sessionDelegate.queue.queue))
         self.requestModifier = requestModifier
         state = Lock(
             State(
@@ -237,7 +237,7 @@ public final class ImageDownloader: Sendable {
         session.session.invalidateAndCancel()
         let completions = transfers.flatMap { $0.waiters.values.map(\.completion) }
         guard !completions.isEmpty else { return }
-        deliveryQueue.async {
+        deliveryQueue.queue.async {
             for completion in completions { completion(.failure(.cancelled)) }
         }
     }
@@ -298,7 +298,7 @@ public final class ImageDownloader: Sendable {
         case .start(let starts):
             start(starts)
         case .failedRecently(let error):
-            deliveryQueue.async { completion(.failure(error)) }
+            deliveryQueue.queue.async { completion(.failure(error)) }
         }
         return ticket
     }
@@ -312,7 +312,7 @@ public final class ImageDownloader: Sendable {
         guard let removal = state.withLock({ $0.remove(ticket) }) else { return }
         removal.abandonedTask?.cancel()
         start(removal.starts)
-        deliveryQueue.async { removal.completion(.failure(.cancelled)) }
+        deliveryQueue.queue.async { removal.completion(.failure(.cancelled)) }
     }
 
     /// Changes the priority `ticket` waits at: the store's load gained or lost waiters. Only a
@@ -353,7 +353,7 @@ public final class ImageDownloader: Sendable {
         start(ended.starts)
         guard case .finished(let outcome, _, _) = ending, !ended.completions.isEmpty else { return }
         let completions = ended.completions
-        deliveryQueue.async { for completion in completions { completion(outcome) } }
+        deliveryQueue.queue.async { for completion in completions { completion(outcome) } }
     }
 
     // MARK: Starting transfers
