@@ -79,8 +79,11 @@ struct HTTPResponsePlan {
             || request.value(forHeader: "Connection")?.lowercased() == "close"
 
         var fields = script.headers
+        let omitted = Set(script.omittedHeaders.map { $0.lowercased() })
         func add(_ name: String, _ value: String?) {
-            guard let value, !fields.contains(where: { $0.name.lowercased() == name.lowercased() }) else { return }
+            guard let value, !omitted.contains(name.lowercased()),
+                !fields.contains(where: { $0.name.lowercased() == name.lowercased() })
+            else { return }
             fields.append((name, value))
         }
         add("ETag", script.entityTag)

@@ -65,6 +65,10 @@ public struct HTTPScriptedResponse: Sendable {
     public var lastModified: String?
     /// Answers `Range` requests with 206 and says `Accept-Ranges: bytes`. Defaults to `false`.
     public var supportsRanges = false
+    /// Names of the headers the server would add from the script (`ETag`, `Last-Modified`,
+    /// `Accept-Ranges`, `Content-Range`) that it leaves out, any case: a 206 matched against
+    /// ``entityTag`` that sends none, say. Defaults to none.
+    public var omittedHeaders: [String] = []
     /// Holds the response, before the delay, until ``LoopbackHTTPServer/openGate(_:)`` opens the
     /// gate of this name; the connection closes unanswered if it stays shut for the server's
     /// ``LoopbackHTTPServer/Configuration/maximumGateWait``. Defaults to `nil`.

@@ -37,11 +37,11 @@ final class HTTPServerCore: Sendable {
     private let wakeUpWriteEnd: Int32
     let state: ConditionLock<State>
 
-    init(configuration: LoopbackHTTPServer.Configuration, link: HTTPLink) throws(HTTPServerError) {
+    init(configuration: LoopbackHTTPServer.Configuration, link: HTTPLink, address: String) throws(HTTPServerError) {
         self.configuration = configuration
         let wakeUp = try LoopbackSocket.makeWakeUpPipe()
         do {
-            (listener, port) = try LoopbackSocket.makeListener()
+            (listener, port) = try LoopbackSocket.makeListener(address: address)
         } catch {
             LoopbackSocket.closeDescriptor(wakeUp.readEnd)
             LoopbackSocket.closeDescriptor(wakeUp.writeEnd)

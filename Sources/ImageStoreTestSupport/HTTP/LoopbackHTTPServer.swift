@@ -1,6 +1,7 @@
 import Foundation
 
-/// An HTTP/1.1 server on 127.0.0.1 for tests and benchmarks: each path answers as scripted,
+/// An HTTP/1.1 server on 127.0.0.1 (or another loopback address, for a second origin) for tests
+/// and benchmarks: each path answers as scripted,
 /// faults included, and the server counts what it saw.
 ///
 /// POSIX sockets, a port the system picks, keep-alive, one thread per connection,
@@ -43,17 +44,26 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// The port the server listens on.
     public let port: UInt16
+    /// The IPv4 address the server listens on.
+    public let address: String
     let core: HTTPServerCore
 
-    /// Starts a server on 127.0.0.1 and a free port.
+    /// Starts a server on a loopback address and a free port.
     ///
     /// - Parameters:
+    ///   - address: Defaults to `127.0.0.1`. Another address of `127.0.0.0/8` (`127.0.0.2`) is
+    ///     another origin for the same port numbers; Linux answers on all of them, macOS only on
+    ///     those configured (binding then throws).
     ///   - link: Latency and bandwidth for every connection. Defaults to ``HTTPLink/unlimited``.
     ///   - configuration: Limits and timeouts. Defaults to ``Configuration/init()``.
-    /// - Throws: ``HTTPServerError`` if the socket or pipe cannot be set up.
-    public init(link: HTTPLink = .unlimited, configuration: Configuration = Configuration()) throws(HTTPServerError) {
-        core = try HTTPServerCore(configuration: configuration, link: link)
+    /// - Throws: ``HTTPServerError`` if the address is not IPv4, or the socket or pipe cannot be
+    ///   set up.
+    public init(
+        address: String = "127.0.0.1", link: HTTPLink = .unlimited, configuration: Configuration = Configuration()
+    ) throws(HTTPServerError) {
+        core = try HTTPServerCore(configuration: configuration, link: link, address: address)
         port = core.port
+        self.address = address
         HTTPListener.start(core)
     }
 
@@ -61,11 +71,11 @@ public final class LoopbackHTTPServer: Sendable {
         _ = core.stop(timeout: core.configuration.stopTimeout)
     }
 
-    /// `http://127.0.0.1:<port><target>`.
+    /// `http://<address>:<port><target>`.
     ///
     /// - Parameter target: A path, with a query if wanted: `"/a.png?w=2"`.
     public func url(_ target: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(target)")!  // Proven: a valid authority and a target from the test.
+        URL(string: "http://\(address):\(port)\(target)")!  // Proven: a valid authority and a target from the test.
     }
 
     /// Scripts the answer to every request for `target`.

@@ -36,11 +36,19 @@ enum LoopbackSocket {
         case peerClosed
     }
 
-    /// A listening socket bound to 127.0.0.1 on a port the system picks.
+    /// A listening socket bound to `address` on a port the system picks.
     ///
+    /// - Parameter address: An IPv4 loopback address: `127.0.0.1`, or another of `127.0.0.0/8`
+    ///   for a second origin (Linux answers on all of them; macOS only on those configured).
     /// - Returns: The descriptor and the port.
     /// - Throws: ``HTTPServerError/systemCallFailed(call:errno:)``.
-    static func makeListener() throws(HTTPServerError) -> (descriptor: Int32, port: UInt16) {
+    static func makeListener(address host: String = "127.0.0.1") throws(HTTPServerError) -> (
+        descriptor: Int32, port: UInt16
+    ) {
+        var hostAddress = in_addr()
+        guard inet_pton(AF_INET, host, &hostAddress) == 1 else {
+            throw .systemCallFailed(call: "inet_pton", errno: EINVAL)
+        }
         #if canImport(Darwin)
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #else
@@ -55,7 +63,7 @@ enum LoopbackSocket {
             #endif
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = 0
-            address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
+            address.sin_addr = hostAddress
             let bound = withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
                     bind(descriptor, socketAddress, socklen_t(MemoryLayout<sockaddr_in>.size))

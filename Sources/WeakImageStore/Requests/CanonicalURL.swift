@@ -8,6 +8,7 @@ import Foundation
 /// | `HTTPS://Example.COM:443/a.png#top` | `https://example.com/a.png` |
 /// | `http://example.com` | `http://example.com/` |
 /// | `http://example.com:8080/a?w=10` | `http://example.com:8080/a?w=10` |
+/// | `https://user:secret@example.com/a.png` | `https://example.com/a.png` (credentials are no part of the picture) |
 ///
 /// The query is kept (it usually selects the picture); the path keeps its case and encoding.
 ///
@@ -25,6 +26,18 @@ enum CanonicalURL {
         simpleForm(of: absoluteString ?? url.absoluteString) ?? componentsForm(of: url)
     }
 
+    /// `url` as text without its user name and password, for error messages and descriptions:
+    /// `https://user:secret@example.com/a.png` => `https://example.com/a.png`.
+    static func withoutUserInfo(_ url: URL) -> String {
+        guard url.user != nil || url.password != nil else { return url.absoluteString }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            return "\(url.scheme ?? "a") URL (its user info left out)"
+        }
+        components.user = nil
+        components.password = nil
+        return components.string ?? "\(url.scheme ?? "a") URL (its user info left out)"
+    }
+
     /// The canonical form by `URLComponents`: any URL it can take apart.
     static func componentsForm(of url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
@@ -32,6 +45,9 @@ enum CanonicalURL {
         }
         let scheme = components.scheme?.lowercased()
         components.scheme = scheme
+        // Credentials are not part of what the picture is, and identities reach logs and disk.
+        components.user = nil
+        components.password = nil
         components.percentEncodedHost = components.percentEncodedHost?.lowercased()
         components.fragment = nil
         if let port = components.port, port == defaultPort(of: scheme) {

@@ -152,7 +152,7 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
             switch source {
             case .named(let name): "named \(name.debugDescription)"
             case .file(let path): "file \(path)"
-            case .url(let url): "url \(url.url.absoluteString)\(Self.describeCacheKey(of: url.identity))"
+            case .url(let url): "url \(CanonicalURL.withoutUserInfo(url.url))\(Self.describeCacheKey(of: url.identity))"
             case .provider(let provider): provider.description
             }
         guard let maxPixelSize else { return source }

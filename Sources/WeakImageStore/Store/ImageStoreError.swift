@@ -45,7 +45,8 @@ public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible
     /// could not be opened or locked at all. `reason` names the file and the system error.
     case diskCacheUnavailable(URL, reason: String)
 
-    /// A sentence saying what failed, for logs and error messages.
+    /// A sentence saying what failed, for logs and error messages; URLs appear without their
+    /// user name and password.
     public var description: String {
         switch self {
         case .invalidName(let name, let reason):
@@ -65,17 +66,17 @@ public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible
         case .undecodable(let request, let reason):
             "cannot decode \(request): \(reason)"
         case .unsupportedURL(let url, let reason):
-            "cannot load \(url.absoluteString): \(reason)"
+            "cannot load \(CanonicalURL.withoutUserInfo(url)): \(reason)"
         case .httpStatus(let url, let code):
-            "\(url.absoluteString) answered HTTP \(code)"
+            "\(CanonicalURL.withoutUserInfo(url)) answered HTTP \(code)"
         case .downloadFailed(let url, let reason):
-            "cannot download \(url.absoluteString): \(reason)"
+            "cannot download \(CanonicalURL.withoutUserInfo(url)): \(reason)"
         case .responseTooLarge(let url, let limit):
-            "\(url.absoluteString) is larger than the limit of \(limit) bytes"
+            "\(CanonicalURL.withoutUserInfo(url)) is larger than the limit of \(limit) bytes"
         case .responseTruncated(let url, let expected, let received):
-            "\(url.absoluteString) ended after \(received) of \(expected) bytes"
+            "\(CanonicalURL.withoutUserInfo(url)) ended after \(received) of \(expected) bytes"
         case .notInMemoryOrOnDisk(let url):
-            "\(url.absoluteString) is not in memory or on disk; synchronous lookups never download"
+            "\(CanonicalURL.withoutUserInfo(url)) is not in memory or on disk; synchronous lookups never download"
         case .cancelled:
             "the image load was cancelled"
         case .diskCacheUnavailable(let directory, let reason):

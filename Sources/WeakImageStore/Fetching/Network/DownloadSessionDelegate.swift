@@ -15,28 +15,75 @@ import FoundationNetworking
 /// file still open is deleted (and the folder, if the downloader made it). A partial body kept
 /// for resuming is handed to the downloader, or deleted here if it is gone.
 ///
-/// Every event arrives on the session's serial delegate queue, one at a time; the lock only
-/// guards the table against ``expect(taskIdentifier:_:)``, which runs on the thread starting a
-/// transfer. Files are written outside the lock, by the event that took the stream out.
+/// It also keeps each task to its pace (a ``TransferWatch``: a deadline and a minimum rate,
+/// checked on a timer while tasks run), and builds the request that follows a redirect to another
+/// origin (``RedirectedRequest``).
+///
+/// Every event, and every pace check, arrives on the session's serial queue (``queue``), one at
+/// a time; the lock only guards the tables against ``expect(_:_:ownFields:)``, which runs on the
+/// thread starting a transfer. Files are written outside the lock, by the event that took the
+/// stream out.
 final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    /// What the delegate keeps of a task besides its stream.
+    private struct FollowedTask: Sendable {
+        let task: SessionTask
+        var watch: TransferWatch
+        /// The downloader's own header fields, which a redirect to another origin keeps.
+        let ownFields: [String: String]
+        /// Whether the task was cut off for its pace already.
+        var isCutOff = false
+    }
+
     private struct State: Sendable {
         var streams: [Int: ResponseStream] = [:]
+        var tasks: [Int: FollowedTask] = [:]
         weak var owner: ImageDownloader?
         var isInvalidated = false
+        var isPaceCheckScheduled = false
+
+        /// Checks every task's pace at `time`.
+        ///
+        /// - Returns: The tasks too slow, newly, and why.
+        mutating func tasksTooSlow(at time: UInt64) -> [(taskIdentifier: Int, task: SessionTask, reason: String)] {
+            var slow: [(taskIdentifier: Int, task: SessionTask, reason: String)] = []
+            for taskIdentifier in Array(tasks.keys) {
+                guard var followed = tasks[taskIdentifier], !followed.isCutOff,
+                    let reason = followed.watch.check(at: time)
+                else { continue }
+                followed.isCutOff = true
+                tasks[taskIdentifier] = followed
+                slow.append((taskIdentifier, followed.task, reason))
+            }
+            return slow
+        }
     }
 
     /// Where bodies are written when their transfer names no folder of its own.
     let directory: URL
+    /// The serial queue every session event arrives on: the delegate queue's underlying queue.
+    let queue = SerialQueue(label: "WeakImageStore.ImageDownloader.session")
     private let removesDirectoryWhenInvalidated: Bool
+    private let paceLimits: TransferWatch.Limits
+    private let requestTimeout: TimeInterval
+    private let requestModifier: (@Sendable (inout URLRequest) -> Void)?
     private let state = Lock(State())
 
     /// - Parameters:
     ///   - directory: Where bodies are written; created if missing.
     ///   - removesDirectoryWhenInvalidated: Whether the folder is the downloader's own, to be
     ///     deleted with whatever is in it when the session ends.
-    init(directory: URL, removesDirectoryWhenInvalidated: Bool) {
+    ///   - paceLimits: The deadline and minimum rate every task is held to.
+    ///   - requestTimeout: The timeout of a request made after a redirect to another origin.
+    ///   - requestModifier: The app's request modifier, run again for such a request.
+    init(
+        directory: URL, removesDirectoryWhenInvalidated: Bool, paceLimits: TransferWatch.Limits,
+        requestTimeout: TimeInterval, requestModifier: (@Sendable (inout URLRequest) -> Void)?
+    ) {
         self.directory = directory
         self.removesDirectoryWhenInvalidated = removesDirectoryWhenInvalidated
+        self.paceLimits = paceLimits
+        self.requestTimeout = requestTimeout
+        self.requestModifier = requestModifier
         super.init()
         // A failure here shows as a failed download naming the folder, when a file cannot be made.
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -47,23 +94,50 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         state.withLock { $0.owner = owner }
     }
 
-    /// Starts following the task `taskIdentifier`, whose response `stream` takes in. Called
-    /// before the task is resumed; events of tasks not followed are ignored.
+    /// Starts following `task`, whose response `stream` takes in, and holding it to its pace.
+    /// Called before the task is resumed; events of tasks not followed are ignored.
     ///
+    /// - Parameter ownFields: The header fields the downloader set on the request.
     /// - Returns: False if the session is invalid already: the stream was discarded (its partial
     ///   body's file deleted), and the task must not be resumed.
     @discardableResult
-    func expect(taskIdentifier: Int, _ stream: ResponseStream) -> Bool {
-        let followed = state.withLock { state in
-            guard !state.isInvalidated else { return false }
+    func expect(_ task: SessionTask, _ stream: ResponseStream, ownFields: [String: String]) -> Bool {
+        let taskIdentifier = task.task.taskIdentifier
+        let watch = TransferWatch(limits: paceLimits, startTime: DispatchTime.now().uptimeNanoseconds)
+        let (followed, startsPaceChecks) = state.withLock { state in
+            guard !state.isInvalidated else { return (false, false) }
             state.streams[taskIdentifier] = stream
-            return true
+            state.tasks[taskIdentifier] = FollowedTask(task: task, watch: watch, ownFields: ownFields)
+            defer { state.isPaceCheckScheduled = true }
+            return (true, !state.isPaceCheckScheduled)
         }
         if !followed {
             var stream = stream
             stream.discard()
         }
+        if startsPaceChecks { schedulePaceCheck() }
         return followed
+    }
+
+    // MARK: Pace
+
+    private func schedulePaceCheck() {
+        queue.queue.asyncAfter(deadline: .now() + paceLimits.checkInterval) { [weak self] in self?.checkPace() }
+    }
+
+    /// Cuts off the tasks that fell behind their pace, and checks again later while tasks run.
+    private func checkPace() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let (slow, goesOn) = state.withLock { state in
+            let slow = state.tasksTooSlow(at: now)
+            state.isPaceCheckScheduled = !state.tasks.isEmpty && !state.isInvalidated
+            return (slow, state.isPaceCheckScheduled)
+        }
+        for (taskIdentifier, task, reason) in slow {
+            _ = update(taskIdentifier) { $0.cutOff(because: reason) }
+            task.cancel()
+        }
+        if goesOn { schedulePaceCheck() }
     }
 
     // MARK: URLSessionTaskDelegate
@@ -72,24 +146,39 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        let allowed = update(task.taskIdentifier) { $0.allowsRedirect(from: response.url, to: request.url) } ?? false
+        // Judged by what the server said: Foundation on Linux turns `Location: file:///etc/passwd`
+        // into a request for /etc/passwd on the same server.
+        let target = ResponseStream.redirectTarget(of: response) ?? request.url
+        let allowed = update(task.taskIdentifier) { $0.allowsRedirect(from: response.url, to: target) } ?? false
+        let ownFields = state.withLock { $0.tasks[task.taskIdentifier]?.ownFields }
+        // Where the server said, should Foundation have read it otherwise.
+        var proposed = request
+        if let target, target != request.url { proposed.url = target }
+        let redirected =
+            allowed
+            ? RedirectedRequest.request(
+                following: proposed, from: response.url, ownFields: ownFields ?? [:], timeout: requestTimeout,
+                modifier: requestModifier)
+            : nil
         // Answered before cancelling: Linux traps on a redirect answer for a task cancelled
         // meanwhile.
-        completionHandler(allowed ? request : nil)
+        completionHandler(redirected)
         if !allowed { task.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard var stream = state.withLock({ $0.streams.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let stream = state.withLock { state in
+            state.tasks[task.taskIdentifier] = nil
+            return state.streams.removeValue(forKey: task.taskIdentifier)
+        }
+        guard var stream else { return }
         let ending = stream.finish(transportError: error)
-        // The downloader is held for this statement only, not while the tickets are called back.
-        let delivery = state.withLock { $0.owner }?.transferEnded(taskIdentifier: task.taskIdentifier, with: ending)
-        guard let delivery else {
+        guard let owner = state.withLock({ $0.owner }) else {
             // The downloader is gone: nobody will resume a partial body.
             if case .finished(_, let partial?, _) = ending { partial.delete() }
             return
         }
-        delivery()
+        owner.transferEnded(taskIdentifier: task.taskIdentifier, with: ending)
     }
 
     // MARK: URLSessionDataDelegate
@@ -98,8 +187,9 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let accepted =
-            update(dataTask.taskIdentifier) { $0.accepts(response) } ?? false
+        let now = DispatchTime.now().uptimeNanoseconds
+        state.withLock { $0.tasks[dataTask.taskIdentifier]?.watch.responseArrived(at: now) }
+        let accepted = update(dataTask.taskIdentifier) { $0.accepts(response) } ?? false
         // On Linux the `.cancel` disposition is ignored and the body keeps coming: cancelling the
         // task is what closes the connection there.
         if !accepted { dataTask.cancel() }
@@ -108,7 +198,11 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let goesOn = update(dataTask.taskIdentifier, { $0.append(data) }) else { return }
-        state.withLock { $0.owner }?.bodyBytesReceived(data.count)
+        let owner = state.withLock { state in
+            state.tasks[dataTask.taskIdentifier]?.watch.bodyBytesArrived(data.count)
+            return state.owner
+        }
+        owner?.bodyBytesReceived(data.count)
         if !goesOn { dataTask.cancel() }
     }
 
@@ -117,6 +211,7 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
         let streams = state.withLock { state in
             state.isInvalidated = true
+            state.tasks = [:]
             defer { state.streams = [:] }
             return Array(state.streams.values)
         }

@@ -19,15 +19,20 @@ extension ImageDownloader {
         return copy
     }
 
-    /// A session whose events arrive on a serial queue of its own, one at a time, which the
-    /// delegate relies on.
+    /// A session whose events arrive on `queue`, one at a time, which the delegate relies on.
+    ///
+    /// - Parameter queue: A private serial queue. Without one, an `OperationQueue` in
+    ///   swift-corelibs-foundation runs its operations on a queue it makes for itself, which
+    ///   libdispatch may serve from the global pool's workers, shared on Linux with Swift's
+    ///   cooperative pool.
     static func makeSession(
-        _ configuration: URLSessionConfiguration, delegate: DownloadSessionDelegate
+        _ configuration: URLSessionConfiguration, delegate: DownloadSessionDelegate, queue: DispatchQueue
     ) -> URLSession {
-        let queue = OperationQueue()
-        queue.name = "WeakImageStore.ImageDownloader"
-        queue.maxConcurrentOperationCount = 1
-        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        let operations = OperationQueue()
+        operations.name = "WeakImageStore.ImageDownloader"
+        operations.maxConcurrentOperationCount = 1
+        operations.underlyingQueue = queue
+        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: operations)
     }
 
     /// A fresh folder under the system's temporary directory, for one downloader's bodies.

@@ -19,15 +19,21 @@ import FoundationNetworking
 /// | another status | ``ImageStoreError/httpStatus(_:code:)``, the body unread |
 /// | `Content-Length`, or the body, over `maximumResponseSize` | ``ImageStoreError/responseTooLarge(_:limit:)``, the connection closed at the limit |
 /// | a body shorter than its `Content-Length` | ``ImageStoreError/responseTruncated(_:expected:received:)`` |
-/// | more than 10 redirects, or one from https to http | ``ImageStoreError/downloadFailed(_:reason:)`` |
+/// | more than 10 redirects, one from https to http, or one to anything but http(s) | ``ImageStoreError/downloadFailed(_:reason:)`` |
+/// | a transfer over `transferTimeout`, or under `minimumBytesPerWindow` in a `transferRateWindow` | ``ImageStoreError/downloadFailed(_:reason:)``, the connection closed and the slot freed |
 /// | a refused connection, a timeout, a lost connection | ``ImageStoreError/downloadFailed(_:reason:)`` |
 ///
-/// Every error names the URL that was asked for. A failed URL is not requested again for
+/// Every error names the URL that was asked for (its user name and password left out of the
+/// message). A redirect to another origin carries none of the fields the request modifier set
+/// for the first one (see `requestModifier`). A failed URL is not requested again for
 /// `failureBackoff` seconds, doubled for each failure in a row up to 5 minutes, plus up to a
 /// quarter at random: lookups meanwhile get the same error at once. A body the store could not
 /// decode counts as a failure too. A large body cut
 /// short is kept, and the next transfer of its URL asks only for the rest. Nothing is cached:
 /// the session has no `URLCache` and no cookies (the store's own caches do the caching).
+///
+/// Completions run on the downloader's own serial queue, never on a global queue (whose workers
+/// Swift's cooperative pool shares on Linux) nor on the session's delegate queue.
 public final class ImageDownloader: Sendable {
     private struct State: Sendable {
         var schedule: DownloadSchedule
@@ -128,6 +134,11 @@ public final class ImageDownloader: Sendable {
 
     private let state: Lock<State>
     private let session: SharedSession
+    /// Where every completion is called, one at a time: a private serial queue, which libdispatch
+    /// drains with threads of its own. The global queues share their workers with Swift's
+    /// cooperative pool on Linux, and the session's delegate queue must stay free for the other
+    /// transfers' events, so a completion that blocks (a disk write) holds up neither.
+    private let deliveryQueue = SerialQueue(label: "WeakImageStore.ImageDownloader.delivery")
     /// The session's delegate; internal so tests can see it go away with the session.
     let sessionDelegate: DownloadSessionDelegate
     private let requestModifier: (@Sendable (inout URLRequest) -> Void)?
@@ -146,20 +157,37 @@ public final class ImageDownloader: Sendable {
     ///   - failureBackoff: Seconds a URL that failed once is not requested again (doubled for
     ///     each failure in a row, up to 5 minutes, plus up to a quarter at random); lookups meanwhile
     ///     get its error at once. `0` (or `.zero`) remembers no failure. Defaults to 3.
+    ///   - transferTimeout: The most seconds one transfer may take, from its request to its
+    ///     last byte, however steadily the bytes come; more than 0, `.infinity` for no limit.
+    ///     The session's own resource timeout (a week for `.ephemeral`) would let six trickling
+    ///     servers hold every slot for days. Defaults to 120.
+    ///   - minimumBytesPerWindow: The fewest body bytes a transfer must receive in any
+    ///     `transferRateWindow` seconds once its response arrived, or it is cut off; at least 0,
+    ///     `0` for no minimum. The request timeout restarts with every byte, so a server sending
+    ///     one now and then would never time out. Defaults to 8 KiB (a 20-second window: 410
+    ///     bytes a second, well under the slowest mobile link shared by six transfers).
+    ///   - transferRateWindow: Seconds over which `minimumBytesPerWindow` is measured; more
+    ///     than 0. Defaults to 20.
     ///   - requestModifier: Changes each request before it is sent: headers, authorization.
-    ///     Called once per transfer, on the thread that starts it, never under a lock. Defaults
-    ///     to none.
+    ///     Called once per transfer, on the thread that starts it, and again for each redirect to
+    ///     another origin (scheme, host and port) on the session's queue, with a fresh request
+    ///     for the new URL: what it set for one origin never reaches another unless it sets it
+    ///     again. Never called under a lock. Defaults to none.
     public convenience init(
         configuration: URLSessionConfiguration = .ephemeral,
         maximumConcurrentDownloads: Int = 6,
         maximumResponseSize: Int = 64 * 1024 * 1024,
         failureBackoff: TimeInterval = 3,
+        transferTimeout: TimeInterval = 120,
+        minimumBytesPerWindow: Int = 8 * 1024,
+        transferRateWindow: TimeInterval = 20,
         requestModifier: (@Sendable (inout URLRequest) -> Void)? = nil
     ) {
         self.init(
             configuration: configuration, maximumConcurrentDownloads: maximumConcurrentDownloads,
             maximumResponseSize: maximumResponseSize, failureBackoff: failureBackoff,
-            requestModifier: requestModifier, temporaryDirectory: nil)
+            transferTimeout: transferTimeout, minimumBytesPerWindow: minimumBytesPerWindow,
+            transferRateWindow: transferRateWindow, requestModifier: requestModifier, temporaryDirectory: nil)
     }
 
     /// Creates a downloader whose bodies are written in `temporaryDirectory`.
@@ -172,19 +200,30 @@ public final class ImageDownloader: Sendable {
         maximumConcurrentDownloads: Int = 6,
         maximumResponseSize: Int = 64 * 1024 * 1024,
         failureBackoff: TimeInterval = 3,
+        transferTimeout: TimeInterval = 120,
+        minimumBytesPerWindow: Int = 8 * 1024,
+        transferRateWindow: TimeInterval = 20,
         requestModifier: (@Sendable (inout URLRequest) -> Void)? = nil,
         temporaryDirectory: URL?
     ) {
         precondition(maximumConcurrentDownloads >= 1, "maximumConcurrentDownloads must be at least 1")
         precondition(maximumResponseSize >= 0, "maximumResponseSize must not be negative")
         precondition(failureBackoff >= 0, "failureBackoff must not be negative")
-        sessionDelegate = DownloadSessionDelegate(
-            directory: temporaryDirectory ?? Self.makeTemporaryDirectoryURL(),
-            removesDirectoryWhenInvalidated: temporaryDirectory == nil)
-        self.maximumResponseSize = maximumResponseSize
+        precondition(transferTimeout > 0, "transferTimeout must be more than 0")
+        precondition(minimumBytesPerWindow >= 0, "minimumBytesPerWindow must not be negative")
+        precondition(transferRateWindow > 0 && transferRateWindow.isFinite, "transferRateWindow must be more than 0")
         let sessionConfiguration = Self.sessionConfiguration(from: configuration)
         requestTimeout = sessionConfiguration.timeoutIntervalForRequest
-        session = SharedSession(session: Self.makeSession(sessionConfiguration, delegate: sessionDelegate))
+        sessionDelegate = DownloadSessionDelegate(
+            directory: temporaryDirectory ?? Self.makeTemporaryDirectoryURL(),
+            removesDirectoryWhenInvalidated: temporaryDirectory == nil,
+            paceLimits: TransferWatch.Limits(
+                timeout: transferTimeout, minimumBytesPerWindow: minimumBytesPerWindow, window: transferRateWindow),
+            requestTimeout: requestTimeout, requestModifier: requestModifier)
+        self.maximumResponseSize = maximumResponseSize
+        session = SharedSession(
+            session: Self.makeSession(
+                sessionConfiguration, delegate: sessionDelegate, queue: sessionDelegate.queue.queue))
         self.requestModifier = requestModifier
         state = Lock(
             State(
@@ -205,18 +244,19 @@ public final class ImageDownloader: Sendable {
         session.session.invalidateAndCancel()
         let completions = transfers.flatMap { $0.waiters.values.map(\.completion) }
         guard !completions.isEmpty else { return }
-        DispatchQueue.global().async {
+        deliveryQueue.queue.async {
             for completion in completions { completion(.failure(.cancelled)) }
         }
     }
 
     /// Starts (or joins) the transfer of `source.url`, deduplicated by `source.identity`.
     ///
-    /// `completion` is called exactly once, never on the caller's stack and never under a lock:
-    /// with the outcome of the transfer, on the session's delegate queue (keep it short: other
-    /// transfers' events wait behind it); or, on a global dispatch queue, with
+    /// `completion` is called exactly once, never on the caller's stack and never under a lock,
+    /// on the downloader's serial delivery queue: with the outcome of the transfer, with
     /// ``ImageStoreError/cancelled`` after ``cancel(_:)``, or with the remembered error of a URL
-    /// that failed within the back-off.
+    /// that failed within the back-off. Completions run one at a time, in the order they became
+    /// due; one that blocks (a disk write) delays the completions behind it, never the transfers:
+    /// their bytes keep arriving, they end, and their slots go to the next transfers.
     ///
     /// A ticket that joins a transfer under way (or queued) gets that transfer's response: the
     /// ticket that made the transfer chose whether it revalidates and where its body goes, so a
@@ -265,13 +305,13 @@ public final class ImageDownloader: Sendable {
         case .start(let starts):
             start(starts)
         case .failedRecently(let error):
-            DispatchQueue.global().async { completion(.failure(error)) }
+            deliveryQueue.queue.async { completion(.failure(error)) }
         }
         return ticket
     }
 
-    /// Stops `ticket`'s wait: its completion gets ``ImageStoreError/cancelled`` at once (on a
-    /// global dispatch queue). When the transfer's last ticket leaves, a queued transfer is
+    /// Stops `ticket`'s wait: its completion gets ``ImageStoreError/cancelled`` at once (on the
+    /// delivery queue). When the transfer's last ticket leaves, a queued transfer is
     /// dropped and never reaches the server; one under way is cancelled at the socket, and
     /// nothing it received is kept but a partial body worth resuming. A ticket that already got
     /// its outcome is ignored.
@@ -279,7 +319,7 @@ public final class ImageDownloader: Sendable {
         guard let removal = state.withLock({ $0.remove(ticket) }) else { return }
         removal.abandonedTask?.cancel()
         start(removal.starts)
-        DispatchQueue.global().async { removal.completion(.failure(.cancelled)) }
+        deliveryQueue.queue.async { removal.completion(.failure(.cancelled)) }
     }
 
     /// Changes the priority `ticket` waits at: the store's load gained or lost waiters. Only a
@@ -318,19 +358,16 @@ public final class ImageDownloader: Sendable {
     }
 
     /// Ends a task's transfer and gives its slot to the next; or starts the transfer again when
-    /// the server refused to continue a partial body.
-    ///
-    /// - Returns: What delivers the outcome to every ticket of the transfer. The caller lets go
-    ///   of the downloader before calling it, so a ticket that has its outcome never finds the
-    ///   downloader kept alive by the delivery.
-    func transferEnded(taskIdentifier: Int, with ending: ResponseStream.Ending) -> @Sendable () -> Void {
+    /// the server refused to continue a partial body. The outcome goes to every ticket of the
+    /// transfer on the delivery queue, which does not keep the downloader alive.
+    func transferEnded(taskIdentifier: Int, with ending: ResponseStream.Ending) {
         let now = DispatchTime.now().uptimeNanoseconds
         let ended = state.withLock { $0.end(taskIdentifier: taskIdentifier, with: ending, now: now) }
         for partialBody in ended.deletions { partialBody.delete() }
         start(ended.starts)
-        guard case .finished(let outcome, _, _) = ending else { return {} }
+        guard case .finished(let outcome, _, _) = ending, !ended.completions.isEmpty else { return }
         let completions = ended.completions
-        return { for completion in completions { completion(outcome) } }
+        deliveryQueue.queue.async { for completion in completions { completion(outcome) } }
     }
 
     // MARK: Starting transfers
@@ -345,24 +382,18 @@ public final class ImageDownloader: Sendable {
                 url: start.source.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: requestTimeout)
             requestModifier?(&request)
             // After the modifier: the stream reads 304 and 206 by what these fields asked for.
-            if let validity = start.validity {
-                if let entityTag = validity.entityTag {
-                    request.setValue(entityTag, forHTTPHeaderField: "If-None-Match")
-                }
-                if let lastModified = validity.lastModified {
-                    request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
-                }
-            }
-            if let partialBody {
-                request.setValue(partialBody.rangeFieldValue, forHTTPHeaderField: "Range")
-                request.setValue(partialBody.validator, forHTTPHeaderField: "If-Range")
-            }
+            var ownFields: [String: String] = [:]
+            ownFields["If-None-Match"] = start.validity?.entityTag
+            ownFields["If-Modified-Since"] = start.validity?.lastModified
+            ownFields["Range"] = partialBody?.rangeFieldValue
+            ownFields["If-Range"] = partialBody?.validator
+            RedirectedRequest.apply(ownFields, to: &request)
             let task = session.session.dataTask(with: request)
             let stream = ResponseStream(
                 url: start.source.url, identity: identity, limit: maximumResponseSize,
                 bodyDirectory: start.bodyDirectory ?? sessionDelegate.directory, isConditional: start.validity != nil,
                 resuming: partialBody, requestTime: Date().timeIntervalSince1970)
-            let followed = sessionDelegate.expect(taskIdentifier: task.taskIdentifier, stream)
+            let followed = sessionDelegate.expect(SessionTask(task: task), stream, ownFields: ownFields)
             let attached = followed && state.withLock { $0.attach(SessionTask(task: task), for: start) }
             // A transfer that lost its tickets meanwhile never reaches the server; cancelling the
             // unstarted task lets the session forget it, and its stream hands the partial body

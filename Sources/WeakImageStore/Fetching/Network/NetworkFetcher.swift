@@ -65,9 +65,10 @@ struct NetworkFetcher: Sendable {
     /// - Parameters:
     ///   - lookup: What the disk held: a stale entry is revalidated when it has a validator and
     ///     served when the network fails.
-    ///   - completion: Gets the outcome exactly once, on the downloader's delegate queue (the
-    ///     disk write or read of the outcome happens there first) or on a global queue for a
-    ///     cancellation.
+    ///   - completion: Gets the outcome exactly once, on the downloader's serial delivery queue,
+    ///     never on the session's delegate queue or a global queue: the disk write (or read) of
+    ///     the outcome happens there first, so a slow disk or a cache lock held elsewhere delays
+    ///     deliveries, never other transfers.
     /// - Returns: The downloader's ticket, to cancel or reprioritize the wait.
     func download(
         _ url: URLSource, after lookup: DiskLookup, priority: ImageLoadPriority,

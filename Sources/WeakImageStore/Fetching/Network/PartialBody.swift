@@ -34,12 +34,16 @@ struct PartialBody: Sendable, Equatable {
 
     /// The validator `If-Range` may use for a response with these header fields (names
     /// lowercased), or nil: a weak `ETag` cannot (RFC 9110 §13.1.5), and neither can a coded
-    /// body.
+    /// body, nor a `Last-Modified` that is no HTTP-date (`W/…` would read as a weak tag, `"…"`
+    /// as an entity tag).
     static func rangeValidator(of headers: [String: String]) -> String? {
         let coding = headers["content-encoding"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? "identity"
         guard coding == "identity" else { return nil }
         if let entityTag = headers["etag"], !entityTag.hasPrefix("W/") { return entityTag }
-        return headers["last-modified"]
+        // Any `now` will do: it only picks the century of a two-digit year.
+        guard let lastModified = headers["last-modified"], HTTPDateParser.secondsSince1970(lastModified, now: 0) != nil
+        else { return nil }
+        return lastModified
     }
 
     /// The `Range` field value that asks for the rest.

@@ -13,6 +13,8 @@ import FoundationNetworking
 /// |---|---|
 /// | an 11th redirect | ``ImageStoreError/downloadFailed(_:reason:)`` |
 /// | a redirect from https to http | ``ImageStoreError/downloadFailed(_:reason:)`` |
+/// | a redirect to anything but `http` or `https` (`file:`, `ftp:`, `data:`) | ``ImageStoreError/downloadFailed(_:reason:)`` |
+/// | cut off for its pace (``cutOff(because:)``) | ``ImageStoreError/downloadFailed(_:reason:)`` |
 /// | a status other than 2xx, or 304 to a conditional request, or 206 to a range request | ``ImageStoreError/httpStatus(_:code:)`` |
 /// | `Content-Length` over the limit | ``ImageStoreError/responseTooLarge(_:limit:)`` |
 /// | body bytes past the limit | ``ImageStoreError/responseTooLarge(_:limit:)`` |
@@ -26,9 +28,9 @@ import FoundationNetworking
 ///
 /// | answer | what happens |
 /// |---|---|
-/// | 206, `Content-Range: bytes <length>-<total − 1>/<total>`, total as known | the rest is appended to the partial body's file |
+/// | 206, `Content-Range: bytes <length>-<total − 1>/<total>`, total as known, the same strong `ETag` if the partial body's validator is one | the rest is appended to the partial body's file |
 /// | 200 (the representation changed) | the partial body is deleted; the new body is read from its start |
-/// | 416, or a 206 that does not continue the partial body | the partial body is deleted, and the ending asks for the whole body in a new request |
+/// | 416, or a 206 that does not continue the partial body (another range, another or no `ETag`) | the partial body is deleted, and the ending asks for the whole body in a new request |
 /// | anything else (a refused connection, 404) | the partial body is handed back to be kept |
 struct ResponseStream: Sendable {
     /// How a task ended.
@@ -79,6 +81,9 @@ struct ResponseStream: Sendable {
     private var response: (headers: [String: String], time: Double)?
     private var isNotModified = false
     private var restartsWithoutRange = false
+    /// Why the downloader cut the task off (too slow), if it did: the error its cancellation
+    /// ends with. Unlike a refusal, it leaves a partial body worth keeping.
+    private var cutOffReason: String?
 
     /// - Parameters:
     ///   - url: The URL asked for.
@@ -108,13 +113,25 @@ struct ResponseStream: Sendable {
     mutating func allowsRedirect(from source: URL?, to destination: URL?) -> Bool {
         guard failure == nil else { return false }
         redirects += 1
+        let scheme = destination?.scheme?.lowercased()
         if redirects > Self.maximumRedirects {
             failure = .downloadFailed(url, reason: "more than \(Self.maximumRedirects) redirects")
-        } else if source?.scheme?.lowercased() == "https", destination?.scheme?.lowercased() == "http" {
-            let target = destination?.absoluteString ?? "an http URL"
+        } else if scheme != "http", scheme != "https" {
+            // Foundation refuses most of these itself, but not on every platform and version.
+            let what = scheme.map { "a \($0): URL" } ?? "a URL without a scheme"
+            failure = .downloadFailed(url, reason: "refused a redirect to \(what)")
+        } else if source?.scheme?.lowercased() == "https", scheme == "http" {
+            let target = destination.map(CanonicalURL.withoutUserInfo) ?? "an http URL"
             failure = .downloadFailed(url, reason: "refused a redirect from https to http (\(target))")
         }
         return failure == nil
+    }
+
+    /// Ends the transfer for being too slow: the cancellation that carries it out ends the task
+    /// with ``ImageStoreError/downloadFailed(_:reason:)`` saying `reason`, and the body received
+    /// so far is kept as a partial body when it can be resumed.
+    mutating func cutOff(because reason: String) {
+        if failure == nil, cutOffReason == nil { cutOffReason = reason }
     }
 
     /// Checks the final response, which arrived at `time` (seconds since 1970), and opens the
@@ -220,7 +237,9 @@ struct ResponseStream: Sendable {
         if let failure { return .failure(failure) }
         let short = declaredLength.map { received < $0 } ?? false
         if let error {
-            if TransportFailure.isCancellation(error) { return .failure(.cancelled) }
+            if TransportFailure.isCancellation(error) {
+                return .failure(cutOffReason.map { .downloadFailed(url, reason: $0) } ?? .cancelled)
+            }
             if short, !TransportFailure.isTimeout(error), let declaredLength {
                 return .failure(.responseTruncated(url, expected: declaredLength, received: received))
             }
@@ -279,7 +298,9 @@ struct ResponseStream: Sendable {
     }
 
     /// Adopts `partial` if the 206 continues it exactly; otherwise drops it and asks for a
-    /// restart.
+    /// restart. A partial body kept under a strong `ETag` takes only a 206 that carries the same
+    /// one (strong comparison, RFC 9110 §8.8.3.2): a 206 without it may be another
+    /// representation's bytes, and splicing those on would make a picture nobody sent.
     private mutating func continues(
         _ partial: PartialBody, with response: HTTPURLResponse, headers: [String: String]
     ) -> Bool {
@@ -289,7 +310,7 @@ struct ResponseStream: Sendable {
             range.last == total - 1,
             response.expectedContentLength < 0 || response.expectedContentLength == Int64(total - partial.length),
             (headers["content-encoding"]?.lowercased() ?? "identity") == "identity",
-            headers["etag"].map({ $0 == partial.validator || !partial.validator.hasPrefix("\"") }) ?? true
+            !partial.validator.hasPrefix("\"") || headers["etag"] == partial.validator
         else {
             dropResumedBodyAndRestart()
             return false
@@ -352,6 +373,13 @@ struct ResponseStream: Sendable {
             return nil
         }
         return Int(text)
+    }
+
+    /// Where a redirect leads by its `Location` field, resolved against the URL that answered;
+    /// nil without one.
+    static func redirectTarget(of response: HTTPURLResponse) -> URL? {
+        guard let location = headerFields(of: response)["location"] else { return nil }
+        return URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: response.url)?.absoluteURL
     }
 
     /// The response's header fields with lowercased names.

@@ -4,9 +4,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-// URLSession and its tasks are thread-safe: Apple documents calling them from any thread, and
-// SDKs from iOS 16 / macOS 13 on mark them `Sendable`. The macOS 12 SDK the library also builds
-// against does not, so these two holders say it for them. Nothing else is kept in them.
+// URLSession, its tasks and dispatch queues are thread-safe: Apple documents calling them from
+// any thread, and newer SDKs mark them `Sendable`. The macOS 12 SDK the library also builds
+// against does not, so these holders say it for them. Nothing else is kept in them.
 
 /// The downloader's session, shared by whichever thread starts a transfer.
 struct SharedSession: @unchecked Sendable {
@@ -22,5 +22,16 @@ struct SessionTask: @unchecked Sendable {
     /// gets the task's completion with `NSURLErrorCancelled`.
     func cancel() {
         task.cancel()
+    }
+}
+
+/// A private serial dispatch queue the downloader owns, reached from whichever thread has work
+/// for it.
+struct SerialQueue: @unchecked Sendable {
+    let queue: DispatchQueue
+
+    /// A new serial queue; libdispatch drains it with threads of its own, not the global pool's.
+    init(label: String) {
+        queue = DispatchQueue(label: label)
     }
 }

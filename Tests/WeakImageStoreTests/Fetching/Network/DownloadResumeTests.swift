@@ -163,6 +163,34 @@ final class DownloadResumeTests: DownloaderTestCase {
         XCTAssertTrue(waitUntilNoBodyFiles(), "\(bodyFiles())")
     }
 
+    func test_a206WithoutTheStrongEntityTag_restartsFromZero() throws {
+        for (label, sentTag) in [("none", nil), ("another", "\"v2\""), ("its weak form", "W/\"v1\"")] {
+            // Given: the picture changed, and the server answers the range with its new bytes,
+            // matching If-Range against the old tag but sending another (or none)
+            server.resetStatistics()
+            var changed = picture(seed: 2)
+            if let sentTag {
+                changed.headers.append(("ETag", sentTag))
+            } else {
+                changed.omittedHeaders = ["ETag"]
+            }
+            let target = "/\(label.replacingOccurrences(of: " ", with: "-")).png"
+            server.respond(to: target, withSequence: [cut(picture()), changed, picture(seed: 2)])
+            makeDownloader()
+            download(target, label: "first \(label)")
+            XCTAssertNotNil(outcomes.outcome("first \(label)")?.error, label)
+            // When
+            download(target, label: "second \(label)")
+            // Then: the whole new picture, never the old start spliced onto the new end
+            XCTAssertEqual(outcomes.outcome("second \(label)")?.bytes, randomBytes(length, seed: 2), label)
+            let sent = requests(to: target)
+            XCTAssertEqual(sent.count, 3, label)
+            XCTAssertNil(sent.last?.value(forHeader: "Range"), label)
+            XCTAssertEqual(downloader.statistics.bytesResumed, 0, label)
+            XCTAssertTrue(waitUntilNoBodyFiles(), "\(label): \(bodyFiles())")
+        }
+    }
+
     func test_aWeakEntityTag_isNeverResumed() {
         // Given
         let weak = picture(entityTag: "W/\"v1\"")
