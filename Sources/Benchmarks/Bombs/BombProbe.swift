@@ -3,10 +3,10 @@ import ImageStoreTestSupport
 import WeakImageStore
 
 /// The child process side of the decompression-bomb measurement: the benchmark runs itself as
-/// `Benchmarks --bomb-probe BOMB MAXPIXELSIZE COUNT`, and the child loads COUNT copies of the
-/// bomb at once through an `ImageStore<Bitmap>` (full size when MAXPIXELSIZE is 0), drops each
-/// image at once, and prints how far its peak resident size rose and how many loads were
-/// refused.
+/// `Benchmarks --bomb-probe BOMB MAXPIXELSIZE COUNT MODE`, and the child loads COUNT copies of
+/// the bomb at once through an `ImageStore<Bitmap>` (full size when MAXPIXELSIZE is 0) — from
+/// COUNT tasks (`async`) or COUNT threads calling the synchronous API (`sync`) — drops each image
+/// at once, and prints how far its peak resident size rose and how many loads were refused.
 ///
 /// The store runs one loading thread per load and the 512 MiB decode cap a 4 GiB phone gets
 /// by default (``ImageStore/defaultMaximumConcurrentDecodingBytes``), so the figures show what
@@ -16,6 +16,14 @@ enum BombProbe {
     static let flag = "--bomb-probe"
     /// The store's decode cap in the probe: a 4 GiB phone's default.
     static let decodeCap = 512 << 20
+
+    /// How the loads are started.
+    enum Mode: String {
+        /// One task per load, awaiting `image(for:priority:)`: the store's loading threads decode.
+        case async
+        /// One thread per load, calling `image(for:)`: each caller decodes on its own thread.
+        case sync
+    }
 
     /// The bombs of issue #34.
     enum Bomb: String, CaseIterable {
@@ -50,9 +58,9 @@ enum BombProbe {
     /// - Parameter arguments: The process's arguments, program name first.
     /// - Returns: The exit status, or `nil` if these are not probe arguments.
     static func runIfRequested(_ arguments: [String]) -> Int32? {
-        guard arguments.count == 5, arguments[1] == flag else { return nil }
+        guard arguments.count == 6, arguments[1] == flag else { return nil }
         guard let bomb = Bomb(rawValue: arguments[2]), let maxPixelSize = Int(arguments[3]),
-            let count = Int(arguments[4]), count >= 1
+            let count = Int(arguments[4]), count >= 1, let mode = Mode(rawValue: arguments[5])
         else { return 2 }
         ResidentMemory.configureAllocator()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-probe-\(getpid())")
@@ -75,10 +83,18 @@ enum BombProbe {
         let done = DispatchSemaphore(value: 0)
         for name in names {
             let request = ImageRequest.named(name, maxPixelSize: maxPixelSize == 0 ? nil : maxPixelSize)
-            Task {
-                // The image is dropped at once: only the decodes' memory is measured.
-                if (try? await store.image(for: request, priority: .normal)) == nil { refused.add() }
-                done.signal()
+            // The image is dropped at once: only the decodes' memory is measured.
+            switch mode {
+            case .async:
+                Task {
+                    if (try? await store.image(for: request, priority: .normal)) == nil { refused.add() }
+                    done.signal()
+                }
+            case .sync:
+                Thread {
+                    if store.image(for: request) == nil { refused.add() }
+                    done.signal()
+                }.start()
             }
         }
         for _ in names { done.wait() }
@@ -91,11 +107,13 @@ enum BombProbe {
     ///
     /// - Returns: The rise of the child's peak resident size and the loads refused, or `nil`
     ///   where it cannot be measured (not Linux, or the child failed).
-    static func measure(_ bomb: Bomb, maxPixelSize: Int?, count: Int) -> (peakRise: Int, refused: Int)? {
+    static func measure(
+        _ bomb: Bomb, maxPixelSize: Int?, count: Int, mode: Mode
+    ) -> (peakRise: Int, refused: Int)? {
         #if os(Linux)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = [flag, bomb.rawValue, String(maxPixelSize ?? 0), String(count)]
+        process.arguments = [flag, bomb.rawValue, String(maxPixelSize ?? 0), String(count), mode.rawValue]
         let output = Pipe()
         process.standardOutput = output
         do {
