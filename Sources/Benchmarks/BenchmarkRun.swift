@@ -34,6 +34,9 @@ struct BenchmarkRun {
             let networkFeed = try networkFeedSection()
             report(networkFeed.goals, warnings: networkFeed.warnings, since: started)
             return
+        case .bombs:
+            report(bombSection(), warnings: [], since: started)
+            return
         case .hitPath, .pngSpeed, .scrolling, .gallery, nil:
             break
         }
@@ -62,7 +65,7 @@ struct BenchmarkRun {
             let gallery = try gallerySection(corpus)
             report(gallery.goals, warnings: gallery.warnings, since: started)
             return
-        case .jpegSpeed, .downsampling, .blobList, .diskCache, .networkFeed, nil:
+        case .jpegSpeed, .downsampling, .blobList, .diskCache, .networkFeed, .bombs, nil:
             break
         }
 
@@ -92,11 +95,12 @@ struct BenchmarkRun {
         let blobList = try blobListSection()
         let networkFeed = try networkFeedSection()
         let diskCache = diskCacheSection()
+        let bombs = bombSection()
 
         let checks =
             Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
             + pngChecks + jpegChecks + scrolling.goals + gallery.goals + blobList.goals + networkFeed.goals
-            + diskCache.goals + accountingChecks
+            + diskCache.goals + accountingChecks + bombs
         report(
             checks,
             warnings: Goals.measurementWarnings(reports) + scrolling.warnings + gallery.warnings + blobList.warnings
@@ -135,6 +139,13 @@ struct BenchmarkRun {
         return try BlobListSection(
             profile: options.quick ? .quick : .full, outputDirectory: options.outputDirectory
         ).run()
+    }
+
+    private func bombSection() -> [GoalCheck] {
+        print(
+            "DECOMPRESSION BOMBS: small files declaring 8192² pixels, through a store at full size and as thumbnails, "
+                + "one and four at once; peak bytes declared and measured")
+        return BombBenchmark.goals(BombBenchmark.runSection())
     }
 
     private func diskCacheSection() -> SectionOutcome {

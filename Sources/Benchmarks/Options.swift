@@ -14,6 +14,7 @@ struct Options {
         case blobList = "blob-list"
         case diskCache = "disk-cache"
         case networkFeed = "network-feed"
+        case bombs
     }
 
     var quick = false
@@ -54,7 +55,7 @@ struct Options {
                         (The generated corpus has PNG icons and flat UI, JPEG photos.)
           --only SECTION
                         Only one section and its goals: hit-path, png-speed, jpeg-speed, downsampling,
-                        scrolling, gallery, blob-list, network-feed or disk-cache.
+                        scrolling, gallery, blob-list, network-feed, disk-cache or bombs.
           --latency-ms MS
                         The network feed's latency before each response. Defaults to 40.
           --slow-fraction F

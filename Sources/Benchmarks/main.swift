@@ -2,6 +2,8 @@ import Foundation
 
 // The downsampling benchmark's memory probe runs in a child process of this same executable.
 if let status = DownsamplingProbe.runIfRequested(CommandLine.arguments) { exit(status) }
+// So does the decompression-bomb benchmark's.
+if let status = BombProbe.runIfRequested(CommandLine.arguments) { exit(status) }
 
 do {
     guard let options = try Options.parse(Array(CommandLine.arguments.dropFirst())) else {

@@ -98,7 +98,7 @@ enum DownsamplingProbe {
     }
 
     /// Resets the peak resident size to the current one.
-    private static func resetPeak() -> Bool {
+    static func resetPeak() -> Bool {
         #if os(Linux)
         // Writing "5" resets VmHWM (Linux 4.0+).
         let file = open("/proc/self/clear_refs", O_WRONLY)
@@ -113,7 +113,7 @@ enum DownsamplingProbe {
     /// A `/proc/self/status` field given in kB, in bytes, read with plain system calls into a
     /// fixed buffer: reading must not itself allocate or page in code between the reset and
     /// the measurement.
-    private static func status(_ field: String) -> Int? {
+    static func status(_ field: String) -> Int? {
         #if os(Linux)
         let file = open("/proc/self/status", O_RDONLY)
         guard file >= 0 else { return nil }

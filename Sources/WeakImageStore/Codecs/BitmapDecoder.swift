@@ -87,6 +87,22 @@ extension BitmapDecoder {
         }
     }
 
+    /// The most memory a decode of the file will hold at once, by the decoder of its format: see
+    /// ``PNGDecoder/decodingPeakBytes(of:maxPixelSize:)`` and
+    /// ``JPEGDecoder/decodingPeakBytes(of:maxPixelSize:)``.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - maxPixelSize: The longest side of the result, or nil for the full size.
+    /// - Returns: The bytes, or nil if the format is not recognized or the header is broken.
+    public func decodingPeakBytes(of data: Data, maxPixelSize: Int?) -> Int? {
+        switch Self.format(of: data) {
+        case .png: pngDecoder.decodingPeakBytes(of: data, maxPixelSize: maxPixelSize)
+        case .jpeg: jpegDecoder.decodingPeakBytes(of: data, maxPixelSize: maxPixelSize)
+        case nil: nil
+        }
+    }
+
     /// Decodes a PNG or JPEG file straight to at most `maxPixelSize` pixels on its longest side:
     /// see ``PNGDecoder/decode(_:scale:maxPixelSize:)`` and
     /// ``JPEGDecoder/decode(_:scale:maxPixelSize:)``.

@@ -67,6 +67,21 @@ public protocol ImageDecoding<Image>: Sendable {
     ///   implementation decodes and reports the file intact.
     /// - Throws: Any error, as the decode it stands for does.
     func decodeReportingDamage(_ data: Data, scale: Int, maxPixelSize: Int?) throws -> (image: Image, isDamaged: Bool)
+
+    /// The most memory a decode of `data` will hold at once — its output and every scratch
+    /// buffer — computed from the file's headers without decoding.
+    ///
+    /// The store's loading threads admit decodes against a shared byte cap with it, so that
+    /// several large decodes wait for each other instead of running at once (see
+    /// ``ImageStore/defaultMaximumConcurrentDecodingBytes``).
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - maxPixelSize: The longest side of the result, or nil for the full size.
+    /// - Returns: The bytes, an upper bound of what the decode allocates at its peak; nil when the
+    ///   decoder cannot tell (the default implementation), and the store then admits the decode
+    ///   without counting it.
+    func decodingPeakBytes(of data: Data, maxPixelSize: Int?) -> Int?
 }
 
 extension ImageDecoding {
@@ -79,6 +94,11 @@ extension ImageDecoding {
     /// implemented without this.
     public func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws -> Image {
         try decode(data, scale: scale)
+    }
+
+    /// Unknown: the store admits the decode without counting it.
+    public func decodingPeakBytes(of data: Data, maxPixelSize: Int?) -> Int? {
+        nil
     }
 
     /// The plain decode, reported intact: a decoder without this ability never says otherwise.

@@ -23,10 +23,20 @@ final class DecodeCancellation: Sendable {
     static let current = TaskLocal<DecodeCancellation?>(wrappedValue: nil)
 
     private let state = Lock(State.running)
+    /// Told when a stop is requested: set while the load waits for admission to decode (see
+    /// ``DecodeAdmission``), so the wait ends at once rather than when the decode's turn comes.
+    private let stopRequestHandler = Lock<(@Sendable () -> Void)?>(nil)
 
     /// Asks the load to stop at its next poll; no effect once stopped.
     func requestStop() {
         state.withLock { if $0 == .running { $0 = .stopRequested } }
+        // After unlocking: the handler takes the admission's lock, under which polls run.
+        stopRequestHandler.withLock { $0 }?()
+    }
+
+    /// Sets (or, with nil, removes) what ``requestStop()`` calls after requesting the stop.
+    func setStopRequestHandler(_ handler: (@Sendable () -> Void)?) {
+        stopRequestHandler.withLock { $0 = handler }
     }
 
     /// Withdraws a stop request that no poll has seen yet.

@@ -21,12 +21,15 @@ extension ImageStore where Image == Bitmap {
     ///   - maximumFileSize: Files larger than this many bytes are refused before being read.
     ///     Defaults to 64 MiB.
     ///   - maximumConcurrentLoads: The most loads the loading threads run at once; see
-    ///     ``ImageStore/init(directories:policy:scales:extensions:maximumFileSize:maximumConcurrentLoads:downloader:diskCache:decoder:)``.
+    ///     ``ImageStore/init(directories:policy:scales:extensions:maximumFileSize:maximumConcurrentLoads:downloader:diskCache:decoder:maximumConcurrentDecodingBytes:)``.
     ///     Defaults to the number of active processors.
     ///   - downloader: Downloads `http` and `https` requests. Defaults to a new ``ImageDownloader``.
     ///   - diskCache: Keeps downloaded bytes on disk. Defaults to none.
     ///   - pngDecoder: The PNG decoder, with its size limits. Defaults to `PNGDecoder()` (64 Mi pixels).
     ///   - jpegDecoder: The JPEG decoder, with its size limits. Defaults to `JPEGDecoder()` (64 Mi pixels).
+    ///   - maximumConcurrentDecodingBytes: The most memory the decodes running at once may hold
+    ///     together; see the initializer above. Defaults to
+    ///     ``ImageStore/defaultMaximumConcurrentDecodingBytes``.
     public convenience init(
         directories: [URL],
         policy: CachePolicy = .default,
@@ -37,12 +40,14 @@ extension ImageStore where Image == Bitmap {
         downloader: ImageDownloader = ImageDownloader(),
         diskCache: DiskImageCache? = nil,
         pngDecoder: PNGDecoder = PNGDecoder(),
-        jpegDecoder: JPEGDecoder = JPEGDecoder()
+        jpegDecoder: JPEGDecoder = JPEGDecoder(),
+        maximumConcurrentDecodingBytes: Int = ImageStore.defaultMaximumConcurrentDecodingBytes
     ) {
         self.init(
             directories: directories, policy: policy, scales: scales, extensions: extensions,
             maximumFileSize: maximumFileSize, maximumConcurrentLoads: maximumConcurrentLoads, downloader: downloader,
-            diskCache: diskCache, decoder: BitmapDecoder(pngDecoder: pngDecoder, jpegDecoder: jpegDecoder)
+            diskCache: diskCache, decoder: BitmapDecoder(pngDecoder: pngDecoder, jpegDecoder: jpegDecoder),
+            maximumConcurrentDecodingBytes: maximumConcurrentDecodingBytes
         )
     }
 }

@@ -22,6 +22,17 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     /// The default for `maximumFileSize`: 64 MiB.
     public static var defaultMaximumFileSize: Int { 64 * 1024 * 1024 }
 
+    /// The default for `maximumConcurrentDecodingBytes`: an eighth of the memory this process may
+    /// use (``ProcessMemoryLimit/current``), and at least 384 MiB.
+    ///
+    /// Half the share ``ProcessMemoryLimit/recommendedFraction`` gives the images that exist
+    /// goes to the transient memory of the decodes making new ones: 512 MiB on a 4 GiB phone,
+    /// where two large decodes run at once and a third waits. The floor is the built-in
+    /// decoders' `maximumDecodingBytes`, so one decode at their limit never waits for nothing.
+    public static var defaultMaximumConcurrentDecodingBytes: Int {
+        max(402_653_184, ProcessMemoryLimit.current.bytes / 8)
+    }
+
     /// Creates a store that finds images in `directories`.
     ///
     /// - Parameters:
@@ -48,6 +59,12 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     ///     network, survive relaunches and are revalidated by HTTP's rules. Defaults to none:
     ///     every memory miss of a URL downloads it again.
     ///   - decoder: Turns file bytes into images.
+    ///   - maximumConcurrentDecodingBytes: The most memory the decodes running at once may hold
+    ///     together, by their decoder's ``ImageDecoding/decodingPeakBytes(of:maxPixelSize:)``: a
+    ///     decode that does not fit beside the running ones waits (first come, first served; a
+    ///     load nobody waits for any more stops waiting), one larger than this runs alone.
+    ///     Synchronous lookups wait too. Decoders that cannot tell their peak are not counted.
+    ///     At least 1. Defaults to ``defaultMaximumConcurrentDecodingBytes``.
     public init(
         directories: [URL],
         policy: CachePolicy = .default,
@@ -57,8 +74,10 @@ public final class ImageStore<Image: StorableImage>: Sendable {
         maximumConcurrentLoads: Int = ProcessInfo.processInfo.activeProcessorCount,
         downloader: ImageDownloader = ImageDownloader(),
         diskCache: DiskImageCache? = nil,
-        decoder: some ImageDecoding<Image>
+        decoder: some ImageDecoding<Image>,
+        maximumConcurrentDecodingBytes: Int = ImageStore.defaultMaximumConcurrentDecodingBytes
     ) {
+        precondition(maximumConcurrentDecodingBytes >= 1, "maximumConcurrentDecodingBytes must be at least 1")
         engine = StoreEngine(
             policy: policy,
             maximumConcurrentLoads: maximumConcurrentLoads,
@@ -72,7 +91,9 @@ public final class ImageStore<Image: StorableImage>: Sendable {
                     data, scale: scale, maxPixelSize: maxPixelSize)
                 return (CachedImage(image), isDamaged)
             },
-            measure: { data in PixelSize(decoder.pixelSize(of: data)) }
+            measure: { data in PixelSize(decoder.pixelSize(of: data)) },
+            peakBytes: { data, maxPixelSize in decoder.decodingPeakBytes(of: data, maxPixelSize: maxPixelSize) },
+            maximumConcurrentDecodingBytes: maximumConcurrentDecodingBytes
         )
     }
 

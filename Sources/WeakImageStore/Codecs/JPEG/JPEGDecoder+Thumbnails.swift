@@ -64,11 +64,33 @@ extension JPEGDecoder {
             return (bitmap, report.isDamaged)
         }
         precondition(maxPixelSize >= 1, "maxPixelSize must be at least 1")
-        guard let size = pixelSize(of: data),
-            let target = ThumbnailSize(width: size.width, height: size.height, maxPixelSize: maxPixelSize)
-        else {
+        guard let size = pixelSize(of: data), let plan = Self.thumbnailPlan(size, maxPixelSize: maxPixelSize) else {
             let (bitmap, report) = try decodeReportingDamage(data, scale: scale)
             return (bitmap, report.isDamaged)
+        }
+        var failure: JPEGError?
+        let decoded: (bitmap: Bitmap, report: JPEGDecodeReport)? = data.withUnsafeBytes { bytes in
+            do throws(JPEGError) {
+                return try decodeReportingDamage(
+                    bytes: bytes, scale: scale, scaleDenominator: plan.denominator,
+                    thumbnailBytes: plan.target.width * plan.target.height * 4)
+            } catch {
+                failure = error
+                return nil
+            }
+        }
+        if let failure { throw failure }
+        guard let decoded else { throw .notAJPEG }
+        return (decoded.bitmap.averaged(to: plan.target), decoded.report.isDamaged)
+    }
+
+    /// The DCT scale a thumbnail is decoded at (the smallest whose output still covers it) and
+    /// its size, for an upright `size`; nil when `maxPixelSize` reduces nothing.
+    static func thumbnailPlan(
+        _ size: (width: Int, height: Int), maxPixelSize: Int
+    ) -> (denominator: Int, target: ThumbnailSize)? {
+        guard let target = ThumbnailSize(width: size.width, height: size.height, maxPixelSize: maxPixelSize) else {
+            return nil
         }
         var denominator = 8
         while denominator > 1,
@@ -76,7 +98,43 @@ extension JPEGDecoder {
         {
             denominator /= 2
         }
-        let (bitmap, report) = try decodeReportingDamage(data, scale: scale, scaleDenominator: denominator)
-        return (bitmap.averaged(to: target), report.isDamaged)
+        return (denominator, target)
+    }
+
+    /// The most memory a decode of `data` holds at once: output, coefficients and scratch (see
+    /// ``maximumDecodingBytes``), computed from the frame and first scan headers without
+    /// decoding; a decode whose peak exceeds ``maximumDecodingBytes`` is refused with
+    /// ``JPEGError/decodeTooLarge(bytesNeeded:limit:)`` giving this number.
+    ///
+    /// | file                                      | peak                                        |
+    /// |-------------------------------------------|---------------------------------------------|
+    /// | sequential, first scan holds every component | output + one MCU row of coefficients + a few rows of samples |
+    /// | progressive or one scan per component     | output + 2 bytes a sample of coefficients (6 a pixel for 4:4:4, 3 for 4:2:0) + rows |
+    /// | EXIF orientation that turns or flips       | the output once more (a turned copy)        |
+    /// | thumbnail                                 | at the DCT scale it is decoded at, plus the thumbnail |
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - maxPixelSize: The longest side of the result, or nil for the full size.
+    /// - Returns: The bytes, or nil if the headers up to the first scan are broken or over the
+    ///   size limits (a decode then reports why).
+    public func decodingPeakBytes(of data: Data, maxPixelSize: Int?) -> Int? {
+        data.withUnsafeBytes { bytes -> Int? in
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                var header = try? JPEGFileDecoder(
+                    bytes: base, count: bytes.count, maximumPixelCount: maximumPixelCount,
+                    maximumDimension: maximumDimension)
+            else { return nil }
+            guard (try? header.run(headerOnly: true)) != nil, let frame = header.frame else { return nil }
+            let upright =
+                header.orientation.swapsDimensions ? (frame.height, frame.width) : (frame.width, frame.height)
+            let plan = maxPixelSize.flatMap { Self.thumbnailPlan(upright, maxPixelSize: $0) }
+            guard let firstScanComponentCount = header.firstScanComponentCount else { return nil }
+            return JPEGDecodePeak.bytes(
+                frame: frame,
+                streams: frame.process == .sequential && firstScanComponentCount == frame.components.count,
+                scaleDenominator: plan?.denominator ?? 1, reorients: header.orientation != .upright,
+                thumbnailBytes: plan.map { $0.target.width * $0.target.height * 4 } ?? 0)
+        }
     }
 }

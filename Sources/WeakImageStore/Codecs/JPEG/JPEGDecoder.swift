@@ -66,6 +66,15 @@ public struct JPEGDecoder: ImageDecoding {
     /// Whether to throw at the first defect in the scan data instead of decoding the file as
     /// libjpeg-turbo does with a warning. Defaults to `false`.
     public var strict: Bool
+    /// The most memory one decode may hold at once — output, coefficients and scratch, as
+    /// ``decodingPeakBytes(of:maxPixelSize:)`` computes them from the frame and first scan
+    /// headers — before it is refused with ``JPEGError/decodeTooLarge(bytesNeeded:limit:)``,
+    /// before the coefficients or the output are allocated. Defaults to 384 MiB: one and a half
+    /// times the 256 MiB RGBA output the default pixel limit allows, so every sequential photo
+    /// within that limit decodes, and a progressive 4:2:0 one up to about 57 megapixels, while a
+    /// 400 KiB progressive 4:4:4 file of 8192 × 8192 (640 MiB: 384 MiB of coefficients beside
+    /// the output) does not.
+    public var maximumDecodingBytes: Int
 
     /// Creates a decoder with size limits.
     ///
@@ -74,12 +83,19 @@ public struct JPEGDecoder: ImageDecoding {
     ///   - maximumDimension: The largest width or height; at least 1. Defaults to 32 768.
     ///   - strict: Throw at the first defect instead of recovering as libjpeg-turbo does.
     ///     Defaults to `false`.
-    public init(maximumPixelCount: Int = 67_108_864, maximumDimension: Int = 32_768, strict: Bool = false) {
+    ///   - maximumDecodingBytes: The most memory one decode may hold at once; at least 1.
+    ///     Defaults to 384 MiB.
+    public init(
+        maximumPixelCount: Int = 67_108_864, maximumDimension: Int = 32_768, strict: Bool = false,
+        maximumDecodingBytes: Int = 402_653_184
+    ) {
         precondition(maximumPixelCount >= 1, "maximumPixelCount must be at least 1")
         precondition(maximumDimension >= 1, "maximumDimension must be at least 1")
+        precondition(maximumDecodingBytes >= 1, "maximumDecodingBytes must be at least 1")
         self.maximumPixelCount = maximumPixelCount
         self.maximumDimension = maximumDimension
         self.strict = strict
+        self.maximumDecodingBytes = maximumDecodingBytes
     }
 
     /// Decodes a JPEG file at full size.
@@ -167,13 +183,23 @@ public struct JPEGDecoder: ImageDecoding {
     public func decodeReportingDamage(
         bytes: UnsafeRawBufferPointer, scale: Int, scaleDenominator: Int = 1
     ) throws(JPEGError) -> (bitmap: Bitmap, report: JPEGDecodeReport) {
+        try decodeReportingDamage(bytes: bytes, scale: scale, scaleDenominator: scaleDenominator, thumbnailBytes: 0)
+    }
+
+    /// ``decodeReportingDamage(bytes:scale:scaleDenominator:)``, its peak counting a thumbnail of
+    /// `thumbnailBytes` averaged from the result afterwards.
+    func decodeReportingDamage(
+        bytes: UnsafeRawBufferPointer, scale: Int, scaleDenominator: Int, thumbnailBytes: Int
+    ) throws(JPEGError) -> (bitmap: Bitmap, report: JPEGDecodeReport) {
         precondition([1, 2, 4, 8].contains(scaleDenominator), "scaleDenominator must be 1, 2, 4 or 8")
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .notAJPEG }
         var file = try JPEGFileDecoder(
             bytes: base, count: bytes.count, maximumPixelCount: maximumPixelCount, maximumDimension: maximumDimension,
-            scaleDenominator: scaleDenominator, recovers: !strict
+            scaleDenominator: scaleDenominator, recovers: !strict, maximumDecodingBytes: maximumDecodingBytes,
+            thumbnailBytes: thumbnailBytes
         )
         try file.run()
+        try file.checkPeakBeforeReorienting()
         guard let frame = file.frame else { throw .incompleteImage }
         let format: PixelFormat = file.colorSpace == .gray ? .gray8 : .rgba8
         let pixels = try JPEGRenderer.pixels(of: file)

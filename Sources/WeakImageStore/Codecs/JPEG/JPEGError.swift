@@ -47,6 +47,10 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The data after the first scan header is too short to hold the frame's blocks, whatever
     /// its content (every block needs at least one bit); nothing was allocated for it.
     case insufficientData(blocks: Int, bytes: Int)
+    /// Decoding the image would hold `bytesNeeded` bytes at its peak (output, coefficients and
+    /// scratch, computed from the frame and first scan headers), more than
+    /// ``JPEGDecoder/maximumDecodingBytes`` (`limit`); nothing large was allocated for it.
+    case decodeTooLarge(bytesNeeded: Int, limit: Int)
     /// An ``ImageStore`` stopped the decode part-way because nobody waits for the image any
     /// more. Never thrown by a decoder called outside a store's load; says nothing about the file.
     case cancelled
@@ -141,6 +145,8 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
             "the image of \(width) × \(height) pixels exceeds \(limit)"
         case .insufficientData(let blocks, let bytes):
             "\(bytes) bytes of scan data cannot hold the image's \(blocks) blocks"
+        case .decodeTooLarge(let bytesNeeded, let limit):
+            "decoding the image needs \(bytesNeeded) bytes at its peak, more than the limit of \(limit) bytes"
         case .cancelled:
             "the decode was stopped because nobody waits for the image any more"
         }

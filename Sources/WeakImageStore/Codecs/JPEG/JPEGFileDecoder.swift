@@ -49,16 +49,53 @@ struct JPEGFileDecoder {
     private var sawJFIF = false
     private var adobeTransform: Int?
     private(set) var orientation = JPEGOrientation.upright
+    /// The most bytes the decode may hold at its peak (see ``JPEGDecodePeak``).
+    private let maximumDecodingBytes: Int
+    /// The bytes of the thumbnail the output is averaged to afterwards, counted in the peak.
+    private let thumbnailBytes: Int
+    /// The components the first scan holds, once its header is read.
+    private(set) var firstScanComponentCount: Int?
+    /// Whether the peak checked at the first scan counted a turned or flipped copy.
+    private var peakCountedReorienting = false
 
     init(
         bytes: UnsafePointer<UInt8>, count: Int, maximumPixelCount: Int, maximumDimension: Int,
-        scaleDenominator: Int = 1, recovers: Bool = false
+        scaleDenominator: Int = 1, recovers: Bool = false, maximumDecodingBytes: Int = Int.max,
+        thumbnailBytes: Int = 0
     ) throws(JPEGError) {
         reader = try JPEGSegmentReader(bytes: bytes, count: count)
         self.scaleDenominator = scaleDenominator
         self.recovers = recovers
         self.maximumPixelCount = maximumPixelCount
         self.maximumDimension = maximumDimension
+        self.maximumDecodingBytes = maximumDecodingBytes
+        self.thumbnailBytes = thumbnailBytes
+    }
+
+    /// The peak of this decode (see ``JPEGDecodePeak``), once the frame and the first scan
+    /// header are read; nil before.
+    private var peakBytes: Int? {
+        guard let frame, let firstScanComponentCount else { return nil }
+        return JPEGDecodePeak.bytes(
+            frame: frame,
+            streams: frame.process == .sequential && firstScanComponentCount == frame.components.count,
+            scaleDenominator: scaleDenominator, reorients: orientation != .upright, thumbnailBytes: thumbnailBytes)
+    }
+
+    /// Throws if the peak exceeds the limit: at the first scan, before the coefficients are
+    /// allocated, and again before the output is turned, if an EXIF orientation read after the
+    /// first scan makes a copy the first check did not count.
+    mutating func checkPeak() throws(JPEGError) {
+        guard let peakBytes else { return }
+        peakCountedReorienting = orientation != .upright
+        guard peakBytes <= maximumDecodingBytes else {
+            throw .decodeTooLarge(bytesNeeded: peakBytes, limit: maximumDecodingBytes)
+        }
+    }
+
+    /// ``checkPeak()`` again, if the orientation changed since it ran.
+    mutating func checkPeakBeforeReorienting() throws(JPEGError) {
+        if orientation != .upright && !peakCountedReorienting { try checkPeak() }
     }
 
     /// Reads the file up to EOI (or its end, for a sequential file whose scans are complete).
@@ -103,6 +140,7 @@ struct JPEGFileDecoder {
                 let data = try reader.segmentData(of: marker)
                 if headerOnly {
                     guard frame != nil else { throw .unexpectedMarker(marker.code, offset: marker.offset) }
+                    firstScanComponentCount = data.isEmpty ? nil : Int(data[0])
                     return
                 }
                 try readScan(data, marker: marker)
@@ -325,6 +363,10 @@ struct JPEGFileDecoder {
             componentQuantization[member.componentIndex] = table
         }
         try checkDataSize(frame)
+        if scanCount == 1 {
+            firstScanComponentCount = scan.members.count
+            try checkPeak()
+        }
         var bits = JPEGBitReader(bytes: reader.bytes, count: reader.count, position: reader.position)
         bits.substitutesInvalidCodes = recovers
         var decoder = JPEGScanDecoder(

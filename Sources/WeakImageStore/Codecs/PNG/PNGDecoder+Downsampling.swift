@@ -29,7 +29,7 @@ extension PNGDecoder {
     /// |--------------------------------------|--------------------------------------------------|
     /// | `maxPixelSize >= max(w, h)`          | exactly ``decode(_:scale:)``                     |
     /// | non-interlaced                       | streamed: the output, a few rows, the 32 KiB inflate window |
-    /// | Adam7-interlaced                     | a full-size decode, then averaged and released   |
+    /// | Adam7-interlaced                     | streamed pass by pass: the output, 64-bit sums (8 bytes an output sample), a few rows, the inflater |
     ///
     /// The size limits apply to the file's own size, not the reduced one: a file declaring
     /// 100 000 × 100 000 pixels is refused even for a 64-pixel thumbnail.
@@ -71,11 +71,18 @@ extension PNGDecoder {
         guard ThumbnailSize(width: peeked.width, height: peeked.height, maxPixelSize: maxPixelSize) != nil else {
             return try decode(bytes: bytes, scale: scale)
         }
-        if peeked.isInterlaced {
-            // Adam7 scatters every row over the whole image: decode full size, then average.
-            return try decode(bytes: bytes, scale: scale).downsampled(maxPixelSize: maxPixelSize)
+        guard peeked.isInterlaced else {
+            return try decode(bytes: bytes, scale: scale, maxPixelSizes: [maxPixelSize])[0]
         }
-        return try decode(bytes: bytes, scale: scale, maxPixelSizes: [maxPixelSize])[0]
+        let thumbnail = thumbnailSize(peeked, maxPixelSize)
+        guard let thumbnail, peeked.width <= AreaAverager.maximumSourceSide,
+            peeked.height <= AreaAverager.maximumSourceSide,
+            streamsPasses(of: peeked, fileCount: bytes.count, thumbnail: thumbnail)
+        else {
+            // Sums of a thumbnail nearly as large as the image would outweigh its full decode.
+            return try decode(bytes: bytes, scale: scale, averagedTo: thumbnail).downsampled(maxPixelSize: maxPixelSize)
+        }
+        return try decodeStreamingPasses(bytes: bytes, scale: scale, size: thumbnail)
     }
 
     /// Decodes a file to several reduced sizes at once, inflating and unfiltering it once.
@@ -121,6 +128,9 @@ extension PNGDecoder {
         var filteredCount = 0
         let contents = try PNGContents(reading: bytes) { header throws(PNGError) in
             (_, filteredCount) = try checkLimits(header)
+            let peaks = sizes.map { peakBytes(of: header, fileCount: bytes.count, thumbnail: $0) }
+            // Several sizes share the rows and the inflater: their outputs and averagers add up.
+            try checkPeak(peaks.count == 1 ? peaks[0] : peaks.reduce(0) { DecodingPeak.sum($0, $1) })
         }
         return try contents.checkingImageData { checksumLane throws(PNGError) in
             try decodeStreaming(

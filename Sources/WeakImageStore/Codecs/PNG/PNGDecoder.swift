@@ -58,6 +58,13 @@ public struct PNGDecoder: ImageDecoding {
     /// The largest width or height an image may have, in pixels. Defaults to 32 768, twice the
     /// largest texture side common GPUs accept; PNG itself allows up to 2³¹ − 1.
     public var maximumDimension: Int
+    /// The most memory one decode may hold at once — the output plus every scratch buffer, as
+    /// ``decodingPeakBytes(of:maxPixelSize:)`` computes it from the header — before it is
+    /// refused with ``PNGError/decodeTooLarge(bytesNeeded:limit:)``, nothing allocated. Defaults
+    /// to 384 MiB: one and a half times the 256 MiB RGBA output the default pixel limit allows,
+    /// so every non-interlaced image within that limit decodes, while an 8192 × 8192 Adam7 file of
+    /// 16-bit RGBA (768 MiB: its whole filtered data beside the output) does not.
+    public var maximumDecodingBytes: Int
     /// The most filtered bytes a non-interlaced image may have to be inflated whole into its
     /// bitmap's buffer rather than streamed (see ``PNGRowStream``); tests lower it to stream
     /// small images too.
@@ -68,11 +75,18 @@ public struct PNGDecoder: ImageDecoding {
     /// - Parameters:
     ///   - maximumPixelCount: The most pixels an image may have; at least 1. Defaults to 64 Mi.
     ///   - maximumDimension: The largest width or height; at least 1. Defaults to 32 768.
-    public init(maximumPixelCount: Int = 67_108_864, maximumDimension: Int = 32_768) {
+    ///   - maximumDecodingBytes: The most memory one decode may hold at once; at least 1.
+    ///     Defaults to 384 MiB.
+    public init(
+        maximumPixelCount: Int = 67_108_864, maximumDimension: Int = 32_768,
+        maximumDecodingBytes: Int = 402_653_184
+    ) {
         precondition(maximumPixelCount >= 1, "maximumPixelCount must be at least 1")
         precondition(maximumDimension >= 1, "maximumDimension must be at least 1")
+        precondition(maximumDecodingBytes >= 1, "maximumDecodingBytes must be at least 1")
         self.maximumPixelCount = maximumPixelCount
         self.maximumDimension = maximumDimension
+        self.maximumDecodingBytes = maximumDecodingBytes
     }
 
     /// Decodes a PNG file.
@@ -108,10 +122,19 @@ public struct PNGDecoder: ImageDecoding {
     /// - Returns: The decoded bitmap.
     /// - Throws: ``PNGError`` describing the first defect found.
     public func decode(bytes: UnsafeRawBufferPointer, scale: Int) throws(PNGError) -> Bitmap {
+        try decode(bytes: bytes, scale: scale, averagedTo: nil)
+    }
+
+    /// A full-size decode, its peak checked for the thumbnail `averagedTo` it will be averaged to
+    /// afterwards, if any.
+    func decode(bytes: UnsafeRawBufferPointer, scale: Int, averagedTo thumbnail: ThumbnailSize?) throws(PNGError)
+        -> Bitmap
+    {
         var passes: [PNGPass] = []
         var filteredCount = 0
         let contents = try PNGContents(reading: bytes) { header throws(PNGError) in
             (passes, filteredCount) = try checkLimits(header)
+            try checkPeak(peakBytes(of: header, fileCount: bytes.count, thumbnail: thumbnail))
         }
         return try contents.checkingImageData { checksumLane throws(PNGError) in
             try decode(

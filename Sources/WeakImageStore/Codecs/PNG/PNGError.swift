@@ -31,6 +31,10 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidInterlaceMethod(UInt8)
     /// The image exceeds one of the decoder's size limits; nothing was allocated for it.
     case imageTooLarge(width: Int, height: Int, limit: SizeLimit)
+    /// Decoding the image would hold `bytesNeeded` bytes at its peak (output and scratch,
+    /// computed from the header), more than ``PNGDecoder/maximumDecodingBytes`` (`limit`);
+    /// nothing was allocated for it.
+    case decodeTooLarge(bytesNeeded: Int, limit: Int)
     /// A chunk the file needs is absent: `"IHDR"` first, `"PLTE"` for palette images, `"IDAT"`,
     /// or `"IEND"` at the end.
     case missingChunk(String)
@@ -87,6 +91,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             "invalid interlace method \(method)"
         case .imageTooLarge(let width, let height, let limit):
             "the image of \(width) × \(height) pixels exceeds \(limit)"
+        case .decodeTooLarge(let bytesNeeded, let limit):
+            "decoding the image needs \(bytesNeeded) bytes at its peak, more than the limit of \(limit) bytes"
         case .missingChunk(let chunk):
             "the file has no \(chunk) chunk"
         case .chunkOrder(let chunk, let after):

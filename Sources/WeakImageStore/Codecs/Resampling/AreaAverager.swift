@@ -341,7 +341,7 @@ final class AreaAverager {
     /// Turns premultiplied colors back into straight ones: `round(c·255/a)`, 0 where `a` is 0.
     /// Re-premultiplying gives the same `c` back, since the color never exceeds the alpha.
     @inline(__always)
-    private static func unpremultiply(_ pixel: UnsafeMutablePointer<UInt8>, colorCount: Int, alpha: UInt8) {
+    static func unpremultiply(_ pixel: UnsafeMutablePointer<UInt8>, colorCount: Int, alpha: UInt8) {
         switch alpha {
         case 255:
             return

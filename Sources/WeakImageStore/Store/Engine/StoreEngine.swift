@@ -13,6 +13,9 @@ final class StoreEngine: Sendable {
     typealias Decoded = (image: CachedImage, isDamaged: Bool)
     /// Reads the pixel size from the bytes' header; nil when the decoder cannot tell.
     typealias Measure = @Sendable (_ data: Data) -> PixelSize?
+    /// The most memory decoding the bytes (to `maxPixelSize`, or full size when nil) will hold at
+    /// once, from the header; nil when the decoder cannot tell.
+    typealias PeakBytes = @Sendable (_ data: Data, _ maxPixelSize: Int?) -> Int?
 
     let state: Lock<StoreState>
     let sources: ImageSources
@@ -20,6 +23,10 @@ final class StoreEngine: Sendable {
     private let measure: Measure
     /// The threads loads run on: the store's own, never Dispatch's global pool.
     private let lanes = LoadingLanes(label: "WeakImageStore.loading")
+    let peakBytes: PeakBytes
+    /// Every decode of this store, from loading threads and synchronous callers alike, waits
+    /// here until its peak fits beside the others' (see ``admitDecode(of:for:cancellation:)``).
+    let decodeAdmission: DecodeAdmission
     /// Whether the policy limits live bytes, so decodes reserve their cost first.
     private let hasLiveCostLimit: Bool
     /// The most one decode reserves: 1 TiB, far above any decodable image.
@@ -27,7 +34,8 @@ final class StoreEngine: Sendable {
 
     init(
         policy: CachePolicy, maximumConcurrentLoads: Int, sources: ImageSources,
-        decode: @escaping Decode, measure: @escaping Measure
+        decode: @escaping Decode, measure: @escaping Measure, peakBytes: @escaping PeakBytes = { _, _ in nil },
+        maximumConcurrentDecodingBytes: Int = .max
     ) {
         precondition(maximumConcurrentLoads >= 1, "maximumConcurrentLoads must be at least 1")
         state = Lock(
@@ -37,6 +45,8 @@ final class StoreEngine: Sendable {
         self.sources = sources
         self.decode = decode
         self.measure = measure
+        self.peakBytes = peakBytes
+        decodeAdmission = DecodeAdmission(cap: maximumConcurrentDecodingBytes)
         hasLiveCostLimit = state.withLock { $0.storage.liveCostLimit != nil }
         state.withLock { $0.live.observer = self }
     }
@@ -364,6 +374,10 @@ final class StoreEngine: Sendable {
             return stop(load, decoded: false, reservedCost: 0)
         }
         let reservedCost = reserveDecodingCost(of: bytes, for: key)
+        guard let admittedBytes = admitDecode(of: bytes, for: key, cancellation: cancellation) else {
+            return load.map { stop($0, decoded: false, reservedCost: reservedCost) } ?? .failure(.cancelled)
+        }
+        defer { decodeAdmission.release(admittedBytes) }
         let result: Result<CachedImage, ImageStoreError>
         var isDamaged = false
         do {

@@ -4,10 +4,6 @@ import XCTest
 
 @testable import WeakImageStore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The streaming thumbnail path never holds a full-size image: the process's peak resident size
 /// (Linux `VmHWM`, reset through `/proc/self/clear_refs`) rises by far less than the full-size
 /// bitmap while it decodes a 2500 × 2500 gray file (6.25 MB decoded), and by more than that
@@ -34,8 +30,9 @@ final class StreamingMemoryTests: XCTestCase {
         let decoder = PNGDecoder()
         _ = try decoder.decode(PNGTestFiles.suiteFile("basn0g08.png"), scale: 1, maxPixelSize: 7)  // page in the code
         // When
-        let streamingRise = try XCTUnwrap(Self.peakRise { _ = try decoder.decode(data, scale: 1, maxPixelSize: 64) })
-        let fullRise = try XCTUnwrap(Self.peakRise { _ = try decoder.decode(data, scale: 1) })
+        let streamingRise = try XCTUnwrap(
+            PeakResidentSize.rise { _ = try decoder.decode(data, scale: 1, maxPixelSize: 64) })
+        let fullRise = try XCTUnwrap(PeakResidentSize.rise { _ = try decoder.decode(data, scale: 1) })
         // Then
         XCTAssertLessThan(streamingRise, 1 << 20, "streaming peak rise \(streamingRise) bytes")
         XCTAssertGreaterThan(fullRise, side * side, "the measurement must see a full decode's \(side * side) bytes")
@@ -43,31 +40,4 @@ final class StreamingMemoryTests: XCTestCase {
         throw XCTSkip("peak resident size is read from /proc on Linux only")
         #endif
     }
-
-    #if os(Linux)
-    /// How far the peak resident size rises above the current one while `body` runs, or `nil`
-    /// where the peak cannot be reset.
-    private static func peakRise(_ body: () throws -> Void) throws -> Int? {
-        // Give freed memory back first, so reused resident pages cannot hide an allocation
-        // (glibc declares malloc_trim in malloc.h, which Glibc does not import).
-        typealias MallocTrim = @convention(c) (Int) -> Int32
-        if let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "malloc_trim") {
-            _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
-        }
-        let reset = open("/proc/self/clear_refs", O_WRONLY)
-        guard reset >= 0 else { return nil }
-        let written = write(reset, "5", 1)
-        close(reset)
-        guard written == 1, let before = status("VmRSS") else { return nil }
-        try body()
-        return status("VmHWM").map { $0 - before }
-    }
-
-    /// A `/proc/self/status` field in bytes.
-    private static func status(_ field: String) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        let line = text.split(separator: "\n").first { $0.hasPrefix(field + ":") }
-        return line.flatMap { Int($0.dropFirst(field.count + 1).filter(\.isNumber)) }.map { $0 * 1024 }
-    }
-    #endif
 }
