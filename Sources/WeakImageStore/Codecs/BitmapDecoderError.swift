@@ -24,3 +24,13 @@ public enum BitmapDecoderError: Error, Sendable, Equatable, CustomStringConverti
         }
     }
 }
+
+extension BitmapDecoderError: SizeLimitReporting {
+    var exceedsSizeLimit: Bool {
+        switch self {
+        case .unrecognizedFormat: false
+        case .png(.imageTooLarge), .png(.decodeTooLarge), .jpeg(.imageTooLarge), .jpeg(.decodeTooLarge): true
+        case .png, .jpeg: false
+        }
+    }
+}

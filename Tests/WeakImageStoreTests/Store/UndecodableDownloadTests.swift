@@ -107,6 +107,26 @@ final class UndecodableDownloadTests: XCTestCase {
         XCTAssertEqual(server.statistics.requests(to: "/photo.png"), 1)
     }
 
+    func test_imageRefusedForItsSize_staysOnDisk_forItsThumbnails() async throws {
+        // Given: a picture too large to decode at full size, small enough as a thumbnail
+        var bomb = HTTPScriptedResponse.ok(Array(DecompressionBombs.interlacedPNG(side: 1024)), contentType: "image/png")
+        bomb.headers.append((name: "Cache-Control", value: "max-age=3600"))
+        server.respond(to: "/large.png", with: bomb)
+        let cache = try DiskImageCache(directory: directory)
+        let store = ImageStore(
+            directories: [], policy: .weak, maximumConcurrentLoads: 2,
+            downloader: ImageDownloader(failureBackoff: 60), diskCache: cache,
+            pngDecoder: PNGDecoder(maximumDecodingBytes: 4 * 1024 * 1024))
+        let fullSize = ImageRequest.url(server.url("/large.png"))
+        await assertUndecodable(try await store.image(for: fullSize))
+        // When
+        let thumbnail = try await store.image(for: .url(server.url("/large.png"), maxPixelSize: 64))
+        // Then: from the disk entry, which stayed
+        XCTAssertEqual(thumbnail.width, 64)
+        XCTAssertTrue(cache.containsData(for: fullSize))
+        XCTAssertEqual(server.statistics.requests(to: "/large.png"), 1)
+    }
+
     private func assertUndecodable(
         _ load: @autoclosure () async throws -> Bitmap, file: StaticString = #filePath, line: UInt = #line
     ) async {

@@ -396,7 +396,10 @@ final class StoreEngine: Sendable {
                 return stop(load, decoded: true, reservedCost: reservedCost)
             }
             let failure = source.bytes.decodingFailure(reason: String(describing: error))
-            sources.rejected(source.bytes, error: failure)
+            // Refused for its size, the same bytes may still make a thumbnail.
+            if (error as? any SizeLimitReporting)?.exceedsSizeLimit != true {
+                sources.rejected(source.bytes, error: failure)
+            }
             result = .failure(failure)
         }
         return finish(
