@@ -109,7 +109,8 @@ final class UndecodableDownloadTests: XCTestCase {
 
     func test_imageRefusedForItsSize_staysOnDisk_forItsThumbnails() async throws {
         // Given: a picture too large to decode at full size, small enough as a thumbnail
-        var bomb = HTTPScriptedResponse.ok(Array(DecompressionBombs.interlacedPNG(side: 1024)), contentType: "image/png")
+        var bomb = HTTPScriptedResponse.ok(
+            Array(DecompressionBombs.interlacedPNG(side: 1024)), contentType: "image/png")
         bomb.headers.append((name: "Cache-Control", value: "max-age=3600"))
         server.respond(to: "/large.png", with: bomb)
         let cache = try DiskImageCache(directory: directory)
