@@ -43,25 +43,27 @@ enum BombBenchmark {
         return rows
     }
 
-    /// The goals: four full-size bombs decoded at once by synchronous callers stay within the
-    /// store's decode cap, and a thumbnail of the interlaced one within a few MiB.
+    /// The goals: four full-size bombs decoded at once, by synchronous callers and by tasks,
+    /// stay within the store's decode cap, and a thumbnail of the interlaced one within a few MiB.
     ///
-    /// Judged on synchronous callers, which drop each image as soon as it is returned: with
-    /// tasks, a decoded image lives until its task runs again, and the measured peak adds the
-    /// images delivered but not yet dropped to the decodes the cap admits (on Linux, while the
-    /// store's loading threads occupy Dispatch's global workers, the tasks wait for them).
+    /// A task drops its image when it runs again: the tasks' row also shows that the loading
+    /// threads leave Swift's cooperative pool free to run them (on Dispatch's global queues, the
+    /// tasks waited for the loads and their delivered images added up: 593–720 MiB).
     static func goals(_ rows: [Row]) -> [GoalCheck] {
         var checks: [GoalCheck] = []
-        if let four = rows.first(where: {
-            $0.bomb == .palettePNG && $0.maxPixelSize == nil && $0.count == 4 && $0.mode == .sync
-        }),
-            let measured = four.measured
-        {
+        for mode in [BombProbe.Mode.sync, .async] {
+            guard
+                let four = rows.first(where: {
+                    $0.bomb == .palettePNG && $0.maxPixelSize == nil && $0.count == 4 && $0.mode == mode
+                }),
+                let measured = four.measured
+            else { continue }
+            let callers = mode == .sync ? "synchronous callers" : "tasks"
             checks.append(
                 GoalCheck(
                     passed: measured.peakRise <= BombProbe.decodeCap + margin && measured.refused == 0,
                     statement:
-                        "bombs: four 8192² palette PNGs at once (synchronous callers) peak ≤ decode cap + \(Format.mebibytes(margin)) "
+                        "bombs: four 8192² palette PNGs at once (\(callers)) peak ≤ decode cap + \(Format.mebibytes(margin)) "
                         + "MiB: \(Format.mebibytes(measured.peakRise)) ≤ \(Format.mebibytes(BombProbe.decodeCap)) + "
                         + "\(Format.mebibytes(margin)) MiB, \(measured.refused) refused"))
         }
