@@ -5,6 +5,9 @@
 #   Scripts/fuzz.sh jpeg  [seconds]   # the JPEG decoder (full size and scaled), seeded with the
 #                                     # JPEG suite and Fuzz/seeds/jpeg
 #   Scripts/fuzz.sh names [seconds]   # name resolution against a directory with hostile entries
+#   Scripts/fuzz.sh journal [seconds] # the disk cache's journal reader, parsed and opened in a real
+#                                     # folder; seeded with Fuzz/seeds/journal (first byte odd: the
+#                                     # target repairs the records' checksums)
 #   Scripts/fuzz.sh png-diff [seconds] [libFuzzer flags...] # PNGDecoder against libpng (the shim in Scripts/libpng-shim,
 #                                      # libpng-dev from apt-get); any disagreement is a crash
 #   Scripts/fuzz.sh jpeg-diff [seconds] [libFuzzer flags...] # JPEGDecoder against libjpeg-turbo (the shim in
@@ -22,12 +25,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target="${1:?usage: Scripts/fuzz.sh png|png-diff|jpeg|jpeg-diff|names [seconds]}"
+target="${1:?usage: Scripts/fuzz.sh png|png-diff|jpeg|jpeg-diff|names|journal [seconds]}"
 seconds="${2:-60}"
 case "$target" in
   png)   entry=Fuzz/PNGDecoderFuzzTarget.swift ;;
   jpeg)  entry=Fuzz/JPEGDecoderFuzzTarget.swift ;;
   names) entry=Fuzz/NameResolutionFuzzTarget.swift ;;
+  journal) entry=Fuzz/DiskCacheJournalFuzzTarget.swift ;;
   png-diff) entry=Fuzz/PNGDifferentialFuzzTarget.swift ;;
   jpeg-diff) entry=Fuzz/JPEGDifferentialFuzzTarget.swift ;;
   *)     echo "unknown target: $target" >&2; exit 2 ;;

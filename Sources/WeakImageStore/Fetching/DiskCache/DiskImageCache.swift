@@ -25,6 +25,9 @@ public final class DiskImageCache: Sendable {
 
     /// How long a journal transaction waits for another process's lock, in seconds.
     let lockTimeout: TimeInterval
+    /// The bytes downloads bound for the cache may keep in ``temporaryDirectory`` at once:
+    /// ``sizeLimit``.
+    let temporaryBudget: DiskCacheTemporaryBudget
     private let bodies: DiskCacheBodyFiles
     private let state: Lock<DiskCacheState>
     // Unlike `state`, held across I/O on purpose: it serializes this process's journal
@@ -62,11 +65,15 @@ public final class DiskImageCache: Sendable {
 
     /// Opens the cache with `fileSystem` doing its writes (tests inject faults through it).
     ///
-    /// - Parameter lockTimeout: How long a journal transaction, opening included, waits for
-    ///   another process's lock, in seconds. Defaults to 1.
+    /// - Parameters:
+    ///   - lockTimeout: How long a journal transaction, opening included, waits for another
+    ///     process's lock, in seconds. Defaults to 1.
+    ///   - boot: Which boot of the machine this is (``DiskCacheBootMarker``); the first open after
+    ///     another deletes bodies the index does not name. Defaults to the current boot's.
     init(
         directory: URL, sizeLimit: Int, defaultLifetime: TimeInterval = 7 * 24 * 3600,
-        fileSystem: DiskCacheFileSystem, lockTimeout: TimeInterval = 1
+        fileSystem: DiskCacheFileSystem, lockTimeout: TimeInterval = 1,
+        boot: String? = DiskCacheBootMarker.currentBoot
     ) throws(ImageStoreError) {
         precondition(sizeLimit > 0, "sizeLimit must be positive")
         precondition(defaultLifetime >= 0, "defaultLifetime must not be negative")
@@ -74,6 +81,7 @@ public final class DiskImageCache: Sendable {
         self.sizeLimit = sizeLimit
         self.defaultLifetime = defaultLifetime
         self.lockTimeout = lockTimeout
+        temporaryBudget = DiskCacheTemporaryBudget(limit: sizeLimit)
         let layout = DiskCacheLayout(directory: directory.standardizedFileURL.path)
         let folders: DiskCacheFolders
         do {
@@ -93,6 +101,11 @@ public final class DiskImageCache: Sendable {
             let (index, isDamaged) = journal.loadIndex(
                 from: contents, isCut: isCut, bodies: bodies, bodySizeLimit: sizeLimit)
             state.replaceIndex(with: index, journalLength: journal.knownLength, isDamaged: isDamaged)
+            if let boot, DiskCacheBootMarker.mark(boot, in: folders) != .sameBoot, !isDamaged, index.count > 0 {
+                // A power loss may have kept a body's rename and lost its record (a damaged
+                // journal was swept already).
+                bodies.removeUnlisted { index.slot(of: $0) != nil }
+            }
             bodies.removeAbandonedTemporaryFiles()
         } catch {
             guard error.isLockHeldElsewhere else {
@@ -212,7 +225,8 @@ public final class DiskImageCache: Sendable {
 
     /// Where downloads bound for the cache are written as they arrive: its temporary folder, on
     /// the same file system as the bodies. Files there named after a process that no longer
-    /// runs are deleted when a cache opens.
+    /// runs are deleted when a cache opens. What downloads keep there at once is bounded by
+    /// ``temporaryBudget``.
     var temporaryDirectory: URL {
         URL(fileURLWithPath: bodies.layout.temporaryFolder, isDirectory: true)
     }
