@@ -7,6 +7,9 @@
 #   Scripts/fuzz.sh names [seconds]   # name resolution against a directory with hostile entries
 #   Scripts/fuzz.sh http  [seconds]   # HTTP header parsers (Cache-Control, HTTP dates, Content-Range,
 #                                     # freshness), the first byte picking one; Fuzz/seeds/http
+#   Scripts/fuzz.sh journal [seconds] # the disk cache's journal reader, parsed and opened in a real
+#                                     # folder; seeded with Fuzz/seeds/journal (first byte odd: the
+#                                     # target repairs the records' checksums)
 #   Scripts/fuzz.sh png-diff [seconds] [libFuzzer flags...] # PNGDecoder against libpng (the shim in Scripts/libpng-shim,
 #                                      # libpng-dev from apt-get); any disagreement is a crash
 #   Scripts/fuzz.sh jpeg-diff [seconds] [libFuzzer flags...] # JPEGDecoder against libjpeg-turbo (the shim in
@@ -24,13 +27,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target="${1:?usage: Scripts/fuzz.sh png|png-diff|jpeg|jpeg-diff|names|http [seconds]}"
+target="${1:?usage: Scripts/fuzz.sh png|png-diff|jpeg|jpeg-diff|names|http|journal [seconds]}"
 seconds="${2:-60}"
 case "$target" in
   png)   entry=Fuzz/PNGDecoderFuzzTarget.swift ;;
   jpeg)  entry=Fuzz/JPEGDecoderFuzzTarget.swift ;;
   names) entry=Fuzz/NameResolutionFuzzTarget.swift ;;
   http)  entry=Fuzz/HTTPHeaderFuzzTarget.swift ;;
+  journal) entry=Fuzz/DiskCacheJournalFuzzTarget.swift ;;
   png-diff) entry=Fuzz/PNGDifferentialFuzzTarget.swift ;;
   jpeg-diff) entry=Fuzz/JPEGDifferentialFuzzTarget.swift ;;
   *)     echo "unknown target: $target" >&2; exit 2 ;;

@@ -9,87 +9,105 @@ import Musl
 #endif
 
 /// The body files of a disk cache: written to `tmp/` and renamed into place, read back whole
-/// and verified, deleted.
+/// and verified, deleted; always relative to the folders ``DiskCacheFolders`` keeps open, never
+/// through a symbolic link.
 struct DiskCacheBodyFiles: Sendable {
     /// Why a body could not be returned.
     enum ReadProblem: Error, Equatable {
         case missing
         case length(found: Int)
         case checksum(computed: UInt32)
+        /// The body is a symbolic link, or its folder is not the user's: damage, never followed.
+        case unsafeEntry(DiskCacheFileFailure)
+        /// The system refused for now (no descriptor left, an I/O error, a permission): the body
+        /// may be whole, so it stays.
         case failed(DiskCacheFileFailure)
     }
 
-    let layout: DiskCacheLayout
-    let fileSystem: DiskCacheFileSystem
-    /// ``DiskCacheLayout/bodiesFolder``, kept open: a hit opens its body relative to it.
-    private let openBodiesFolder: OpenDirectory
-
-    /// Creates the bodies folder if it is missing (so that the first launch's hits open bodies
-    /// relative to it too) and keeps it open.
-    init(layout: DiskCacheLayout, fileSystem: DiskCacheFileSystem) {
-        self.layout = layout
-        self.fileSystem = fileSystem
-        fileSystem.makeDirectory(layout.bodiesFolder)
-        openBodiesFolder = OpenDirectory(path: layout.bodiesFolder)
+    /// A body written to `tmp/` and not yet renamed into place.
+    struct TemporaryFile: Sendable {
+        let folder: OpenDirectory
+        let name: String
+        /// For error messages.
+        var path: String
     }
 
-    /// Writes `data` to a new file in the temporary folder and returns its path. Nothing is
-    /// flushed: the journal records the body's length and checksum, so a body that a power loss
-    /// tore or emptied is caught when read, never returned.
-    func writeTemporary(_ data: Data) throws(DiskCacheFileFailure) -> String {
-        let path = layout.temporaryPath(suffix: "body")
-        var descriptor = fileSystem.openFile(path, O_WRONLY | O_CREAT | O_EXCL)
-        if descriptor == -ENOENT {
-            // The folder was deleted behind the cache's back.
-            fileSystem.makeDirectory(layout.temporaryFolder)
-            descriptor = fileSystem.openFile(path, O_WRONLY | O_CREAT | O_EXCL)
+    let folders: DiskCacheFolders
+    var layout: DiskCacheLayout { folders.layout }
+    var fileSystem: DiskCacheFileSystem { folders.fileSystem }
+
+    /// Writes `data` to a new file in the temporary folder. Nothing is flushed: the journal
+    /// records the body's length and checksum, so a body that a power loss tore or emptied is
+    /// caught when read, never returned.
+    func writeTemporary(_ data: Data) throws(DiskCacheFileFailure) -> TemporaryFile {
+        let folder: OpenDirectory
+        switch folders.openTemporaryFolder() {
+        case .success(let opened): folder = opened
+        case .failure(let problem): throw problem.failure(action: "open", path: layout.temporaryFolder)
         }
-        guard descriptor >= 0 else { throw DiskCacheFileFailure(action: "create", path: path, code: -descriptor) }
+        let name = layout.temporaryName(suffix: "body")
+        let file = TemporaryFile(folder: folder, name: name, path: layout.temporaryFolder + "/" + name)
+        let descriptor = fileSystem.openFile(name, in: folder, O_WRONLY | O_CREAT | O_EXCL)
+        guard descriptor >= 0 else { throw DiskCacheFileFailure(action: "create", path: file.path, code: -descriptor) }
         defer { close(descriptor) }
         do throws(DiskCacheFileFailure) {
-            try fileSystem.writeAll(descriptor, contentsOf: data, at: 0, path: path)
+            try fileSystem.writeAll(descriptor, contentsOf: data, at: 0, path: file.path)
         } catch {
-            unlink(path)
+            removeTemporary(file)
             throw error
         }
-        return path
+        return file
     }
 
     /// Renames a finished temporary file into place as the body of `digest`, replacing any.
-    func install(_ temporaryPath: String, as digest: SHA256Digest) throws(DiskCacheFileFailure) {
-        let destination = layout.bodyPath(for: digest)
-        if rename(temporaryPath, destination) == 0 { return }
-        if errno == ENOENT {
-            fileSystem.makeDirectory(layout.bodyFolder(for: digest))
-            if rename(temporaryPath, destination) == 0 { return }
+    func install(_ file: TemporaryFile, as digest: SHA256Digest) throws(DiskCacheFileFailure) {
+        let folderNumber = Self.folderNumber(of: digest)
+        let folder: OpenDirectory
+        switch folders.openBodyFolder(folderNumber) {
+        case .success(let opened): folder = opened
+        case .failure(let problem): throw problem.failure(action: "open", path: layout.bodyFolder(for: digest))
         }
-        throw DiskCacheFileFailure(action: "rename", path: temporaryPath, code: errno)
+        guard renameat(file.folder.descriptor, file.name, folder.descriptor, digest.description) == 0 else {
+            throw DiskCacheFileFailure(action: "rename", path: file.path, code: errno)
+        }
     }
 
-    /// Deletes the body of `digest`, if any.
+    /// Deletes the body of `digest`, if any (a link is deleted itself, never followed).
     func removeBody(of digest: SHA256Digest) {
-        unlink(layout.bodyPath(for: digest))
+        guard let bodies = folders.bodies(forFolder: Self.folderNumber(of: digest)) else { return }
+        layout.withBodyPath(for: digest, relative: true) { _ = unlinkat(bodies.descriptor, $0, 0) }
     }
 
     /// Deletes a temporary file that was not installed.
-    func removeTemporary(_ path: String) {
-        unlink(path)
+    func removeTemporary(_ file: TemporaryFile) {
+        unlinkat(file.folder.descriptor, file.name, 0)
+    }
+
+    /// The number of the folder in `bodies/` that holds the body of `digest`: its first byte.
+    static func folderNumber(of digest: SHA256Digest) -> Int {
+        Int(digest.word0 >> 56)
     }
 
     /// Reads the body of `digest` whole and checks it against the recorded length and CRC-32.
     func readBody(of digest: SHA256Digest, size: Int, checksum: UInt32) -> Result<Data, ReadProblem> {
-        var descriptor = layout.withBodyPath(for: digest, relative: true) {
-            fileSystem.openFile($0, in: openBodiesFolder, O_RDONLY)
-        }
-        if descriptor == -ENOENT || descriptor == -EBADF {
-            // Not there, or the folder kept open was deleted or replaced (another process's
-            // `removeAll`, or by hand): the full path decides.
-            descriptor = layout.withBodyPath(for: digest) { fileSystem.openFile($0, O_RDONLY) }
+        let folderNumber = Self.folderNumber(of: digest)
+        var descriptor = -ENOENT
+        for attempt in 0..<2 {
+            guard let bodies = folders.bodies(forFolder: folderNumber) else {
+                let failure = DiskCacheFileFailure(action: "open", path: layout.bodyFolder(for: digest), code: ENOTDIR)
+                return .failure(.unsafeEntry(failure))
+            }
+            descriptor = layout.withBodyPath(for: digest, relative: true) {
+                fileSystem.openFile($0, in: bodies, O_RDONLY | O_NOFOLLOW)
+            }
+            // Not there: the folder kept open may have been deleted or replaced (another process's
+            // `removeAll`, or by hand), and the folder the path names now decides.
+            guard descriptor == -ENOENT, attempt == 0, (try? folders.refreshed()) != nil else { break }
         }
         guard descriptor >= 0 else {
             if descriptor == -ENOENT { return .failure(.missing) }
-            let path = layout.bodyPath(for: digest)
-            return .failure(.failed(DiskCacheFileFailure(action: "open", path: path, code: -descriptor)))
+            let failure = DiskCacheFileFailure(action: "open", path: layout.bodyPath(for: digest), code: -descriptor)
+            return .failure(descriptor == -ELOOP || descriptor == -EMLINK ? .unsafeEntry(failure) : .failed(failure))
         }
         defer { close(descriptor) }
         // One byte more than recorded, so a file grown behind the cache's back shows without an
@@ -127,20 +145,23 @@ struct DiskCacheBodyFiles: Sendable {
         return .success(data)
     }
 
-    /// Deletes every file in the bodies folder that `isListed` rejects; lists the whole folder,
-    /// so it runs only after the journal was found damaged (records, and the entries they named,
-    /// were lost).
+    /// Deletes every file in the bodies folder that `isListed` rejects, and whatever is not a
+    /// folder of the user where a body folder belongs (links deleted, never followed); lists the
+    /// whole folder, so it runs only when records, and the entries they named, may have been lost.
     ///
     /// - Returns: How many files were deleted.
     @discardableResult
     func removeUnlisted(isListed: (SHA256Digest) -> Bool) -> Int {
         var removed = 0
-        for folder in fileSystem.contents(ofDirectory: layout.bodiesFolder) ?? [] {
-            let folderPath = layout.bodiesFolder + "/" + folder
-            for name in fileSystem.contents(ofDirectory: folderPath) ?? [] {
+        let bodies = folders.bodiesFolder
+        for folderName in fileSystem.names(in: bodies) ?? [] {
+            guard case .success(let folder) = fileSystem.openFolder(folderName, in: bodies, creating: false) else {
+                continue
+            }
+            for name in fileSystem.names(in: folder) ?? [] {
                 let digest = Self.digest(named: name)
-                if let digest, name.hasPrefix(folder), isListed(digest) { continue }
-                if unlink(folderPath + "/" + name) == 0 { removed += 1 }
+                if let digest, name.hasPrefix(folderName), isListed(digest) { continue }
+                if unlinkat(folder.descriptor, name, 0) == 0 { removed += 1 }
             }
         }
         return removed
@@ -148,23 +169,25 @@ struct DiskCacheBodyFiles: Sendable {
 
     /// Deletes the files left in the temporary folder by processes that no longer run.
     func removeAbandonedTemporaryFiles() {
+        guard case .success(let folder) = folders.openTemporaryFolder() else { return }
         let me = getpid()
-        for name in fileSystem.contents(ofDirectory: layout.temporaryFolder) ?? [] {
+        for name in fileSystem.names(in: folder) ?? [] {
             if let writer = name.split(separator: "-", maxSplits: 1).first.flatMap({ pid_t($0) }) {
                 // Another live process (or this one) may be writing it right now.
                 if writer == me || kill(writer, 0) == 0 || errno == EPERM { continue }
             }
-            unlink(layout.temporaryFolder + "/" + name)
+            unlinkat(folder.descriptor, name, 0)
         }
     }
 
     /// Deletes everything in the bodies folder, leaving the folder itself (``readBody(of:size:checksum:)``
-    /// opens bodies relative to it).
+    /// opens bodies relative to it); never descends through a link, nor below the body folders.
     func removeAllBodies() {
-        for folder in fileSystem.contents(ofDirectory: layout.bodiesFolder) ?? [] {
-            try? FileManager.default.removeItem(atPath: layout.bodiesFolder + "/" + folder)
+        let bodies = folders.bodiesFolder
+        for name in fileSystem.names(in: bodies) ?? [] {
+            fileSystem.removeFolder(name, in: bodies)
         }
-        fileSystem.makeDirectory(layout.bodiesFolder)
+        folders.forgetVerifiedBodyFolders()
     }
 
     /// The digest a body file name spells, or nil when it spells none.

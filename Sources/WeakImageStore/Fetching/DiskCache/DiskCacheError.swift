@@ -40,7 +40,8 @@ extension DiskCacheError {
         case .length(let found): self = .bodyLengthMismatch(identity, recorded: recorded.size, found: found)
         case .checksum(let computed):
             self = .bodyChecksumMismatch(identity, recorded: recorded.checksum, computed: computed)
-        case .failed(let failure): self = .readFailed(identity, reason: failure.description)
+        case .failed(let failure), .unsafeEntry(let failure):
+            self = .readFailed(identity, reason: failure.description)
         }
     }
 }

@@ -48,29 +48,11 @@ struct DiskCacheFileSystem: Sendable {
         }.typedGet()
     }
 
-    /// Opens the C string `path`, retrying on `EINTR`; returns the descriptor or `-errno`.
-    func openFile(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
-        while true {
-            let descriptor = open(path, flags | O_CLOEXEC)
-            if descriptor >= 0 { return descriptor }
-            if errno != EINTR { return -errno }
-        }
-    }
-
-    /// Opens `path` relative to the open folder `folder`, retrying on `EINTR`; returns the
-    /// descriptor or `-errno`.
+    /// Opens `path` relative to the open folder `folder` without following a symbolic link at its
+    /// end, retrying on `EINTR`; returns the descriptor or `-errno`.
     func openFile(_ path: UnsafePointer<CChar>, in folder: OpenDirectory, _ flags: Int32) -> Int32 {
         while true {
-            let descriptor = openat(folder.descriptor, path, flags | O_CLOEXEC)
-            if descriptor >= 0 { return descriptor }
-            if errno != EINTR { return -errno }
-        }
-    }
-
-    /// Opens `path`, retrying on `EINTR`; returns the descriptor or `-errno`.
-    func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0o644) -> Int32 {
-        while true {
-            let descriptor = open(path, flags | O_CLOEXEC, mode)
+            let descriptor = openat(folder.descriptor, path, flags | O_NOFOLLOW | O_CLOEXEC)
             if descriptor >= 0 { return descriptor }
             if errno != EINTR { return -errno }
         }
@@ -100,12 +82,6 @@ struct DiskCacheFileSystem: Sendable {
         return fstat(descriptor, &info) == 0 ? Int(info.st_size) : nil
     }
 
-    /// Which file `path` names (device and inode), or nil when it names none.
-    func identity(ofPath path: String) -> FileIdentity? {
-        var info = stat()
-        return stat(path, &info) == 0 ? FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) : nil
-    }
-
     /// Which file `descriptor` is open on.
     func identity(of descriptor: Int32) -> FileIdentity? {
         var info = stat()
@@ -113,35 +89,13 @@ struct DiskCacheFileSystem: Sendable {
             ? FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) : nil
     }
 
-    /// Creates `path` and its missing parents; returns `errno` on failure, else 0.
+    /// Creates `path` and its missing parents, `0700`; returns `errno` on failure, else 0.
     @discardableResult
     func makeDirectory(_ path: String) -> Int32 {
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return 0 }
+        if mkdir(path, 0o700) == 0 || errno == EEXIST { return 0 }
         guard errno == ENOENT else { return errno }
         let parent = (path as NSString).deletingLastPathComponent
         guard parent != path, !parent.isEmpty, makeDirectory(parent) == 0 else { return errno }
-        return mkdir(path, 0o755) == 0 || errno == EEXIST ? 0 : errno
-    }
-
-    /// The names in the folder at `path` (without `.` and `..`), or nil when it cannot be listed.
-    func contents(ofDirectory path: String) -> [String]? {
-        guard let directory = opendir(path) else { return nil }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(cString: bytes.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
-    }
-
-    /// Forces the folder's entries (a rename into it) to stable storage; best effort.
-    func synchronizeDirectory(_ path: String) {
-        let descriptor = openFile(path, O_RDONLY)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
+        return mkdir(path, 0o700) == 0 || errno == EEXIST ? 0 : errno
     }
 }

@@ -37,18 +37,25 @@ extension DiskCacheIndex {
         return bytes
     }
 
-    /// The index a journal's whole contents describe, and whether it was damaged: a bad header
+    /// The most entries a load reserves room for before the journal's records have proven
+    /// themselves: about 10 MB of index. Larger indexes grow as their records are applied.
+    static let maximumReservedCount = 1 << 17
+
+    /// The index a journal's whole `contents` describe, and whether it was damaged: a bad header
     /// (nothing is trusted) or an invalid record (nothing from it on is trusted).
     ///
+    /// - Parameter bodySizeLimit: The largest body a put may record (the cache's size limit).
     /// - Returns: The index, and the length of the valid prefix (0 when the header is bad).
-    static func load(journal contents: UnsafeRawBufferPointer) -> (index: DiskCacheIndex, validLength: Int) {
+    static func load(
+        journal contents: UnsafeRawBufferPointer, bodySizeLimit: Int
+    ) -> (index: DiskCacheIndex, validLength: Int) {
         guard DiskCacheJournalFormat.hasValidHeader(contents) else { return (DiskCacheIndex(), 0) }
         let records = UnsafeRawBufferPointer(rebasing: contents[DiskCacheJournalFormat.headerSize...])
         // A put takes at least this many bytes, so no more entries than this can result: the
-        // reservation never exceeds what a compacted journal needs.
-        var index = DiskCacheIndex(
-            expectedCount: records.count / DiskCacheJournalFormat.putRecordSize(validatorLength: 0))
-        let outcome = DiskCacheJournalFormat.apply(records, to: &index)
+        // reservation never exceeds what a compacted journal needs, nor a bound of its own.
+        let possibleCount = records.count / DiskCacheJournalFormat.putRecordSize(validatorLength: 0)
+        var index = DiskCacheIndex(expectedCount: min(possibleCount, maximumReservedCount))
+        let outcome = DiskCacheJournalFormat.apply(records, to: &index, bodySizeLimit: bodySizeLimit)
         return (index, DiskCacheJournalFormat.headerSize + outcome.validLength)
     }
 }

@@ -87,21 +87,35 @@ struct DiskCacheIndex: Sendable {
 
     // MARK: - Changes
 
-    /// Adds or replaces the entry named `digest` and makes it the most recently used.
+    /// The most body bytes the index sums: a journal whose checksums hold can still claim sizes
+    /// that add up past `Int.max`, and the totals built on this one (journal and records about
+    /// to be appended added) must never overflow.
+    static let maximumBodyBytes = Int.max / 4
+
+    /// Adds or replaces the entry named `digest` and makes it the most recently used, unless
+    /// `size` is negative or would take ``bodyBytes`` past ``maximumBodyBytes``.
     ///
     /// - Parameters:
     ///   - flags: ``DiskCacheIndexEntry/Flag/stored`` bits.
     ///   - validatorBytes: The entity tag's `entityTagLength` bytes, then the date's, then the
     ///     freshness fields if `flags` says so.
+    /// - Returns: Whether the entry was stored.
+    @discardableResult
     mutating func put(
         _ digest: SHA256Digest, size: Int, checksum: UInt32, freshUntil: Double, flags: UInt8,
         entityTagLength: Int, lastModifiedLength: Int, validatorBytes: UnsafeRawBufferPointer
-    ) {
+    ) -> Bool {
+        guard size >= 0 else { return false }
+        let existing = slot(of: digest)
+        // Both sizes are at least 0, so their difference cannot overflow; the sum can.
+        let delta = size - (existing.map { entries[$0].size } ?? 0)
+        let (newBodyBytes, overflow) = bodyBytes.addingReportingOverflow(delta)
+        guard !overflow, newBodyBytes <= Self.maximumBodyBytes else { return false }
         let validatorOffset = storeValidators(validatorBytes)
         let recordBytes = DiskCacheJournalFormat.putRecordSize(validatorLength: validatorBytes.count)
-        if let slot = slot(of: digest) {
+        bodyBytes = newBodyBytes
+        if let slot = existing {
             let old = entries[slot]
-            bodyBytes += size - old.size
             liveRecordBytes += recordBytes - DiskCacheJournalFormat.putRecordSize(validatorLength: old.validatorLength)
             unusedValidatorBytes += old.validatorLength
             entries[slot].size = size
@@ -123,10 +137,10 @@ struct DiskCacheIndex: Sendable {
             insertIntoTable(slot: slot)
             linkAsMostRecent(slot)
             count += 1
-            bodyBytes += size
             liveRecordBytes += recordBytes
         }
         compactValidatorsIfWasteful()
+        return true
     }
 
     /// Removes the entry named `digest`; returns whether there was one.

@@ -160,8 +160,12 @@ enum DiskCacheJournalFormat {
 
     /// Applies the records in `bytes` (no header) to `index`, stopping at the first invalid one.
     ///
+    /// A checksum only proves a record was written whole, not that its writer was honest: a put
+    /// of a body larger than `bodySizeLimit`, or one that would take the index's total past
+    /// ``DiskCacheIndex/maximumBodyBytes``, is invalid too.
+    ///
     /// - Complexity: O(`bytes.count`); no allocation per record beyond the index's own growth.
-    static func apply(_ bytes: UnsafeRawBufferPointer, to index: inout DiskCacheIndex) -> Outcome {
+    static func apply(_ bytes: UnsafeRawBufferPointer, to index: inout DiskCacheIndex, bodySizeLimit: Int) -> Outcome {
         let count = bytes.count
         var offset = 0
         while offset < count {
@@ -170,7 +174,9 @@ enum DiskCacheJournalFormat {
             }
             // validPayloadLength proved offset + 4 + payloadLength + 4 ≤ count.
             let payload = UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 4 + payloadLength)])
-            guard applyPayload(payload, to: &index) else { return Outcome(validLength: offset, isDamaged: true) }
+            guard applyPayload(payload, to: &index, bodySizeLimit: bodySizeLimit) else {
+                return Outcome(validLength: offset, isDamaged: true)
+            }
             offset += payloadLength + recordOverhead
         }
         return Outcome(validLength: offset, isDamaged: false)
@@ -189,7 +195,9 @@ enum DiskCacheJournalFormat {
     }
 
     /// Applies one checksummed payload; false when its contents make no sense.
-    private static func applyPayload(_ payload: UnsafeRawBufferPointer, to index: inout DiskCacheIndex) -> Bool {
+    private static func applyPayload(
+        _ payload: UnsafeRawBufferPointer, to index: inout DiskCacheIndex, bodySizeLimit: Int
+    ) -> Bool {
         let digest = SHA256Digest(bytes: UnsafeRawBufferPointer(rebasing: payload[1..<33]))
         switch RecordKind(rawValue: payload[0]) {
         case .remove?:
@@ -208,15 +216,16 @@ enum DiskCacheJournalFormat {
             let entityTagLength = Int(UInt16(littleEndian: payload.loadUnaligned(fromByteOffset: 54, as: UInt16.self)))
             let dateLength = Int(UInt16(littleEndian: payload.loadUnaligned(fromByteOffset: 56, as: UInt16.self)))
             let freshnessLength = freshnessFieldsLength(flags: flags)
-            guard size <= UInt64(Int.max), flags & ~DiskCacheIndexEntry.Flag.stored == 0,
+            guard size <= UInt64(max(bodySizeLimit, 0)), flags & ~DiskCacheIndexEntry.Flag.stored == 0,
                 entityTagLength <= maximumValidatorLength, dateLength <= maximumValidatorLength,
                 payload.count == putFixedPayload + entityTagLength + dateLength + freshnessLength,
                 entityTagLength == 0 || flags & DiskCacheIndexEntry.Flag.hasEntityTag != 0,
                 dateLength == 0 || flags & DiskCacheIndexEntry.Flag.hasLastModified != 0
             else { return false }
-            index.put(
-                digest, size: Int(size), checksum: checksum, freshUntil: freshUntil, flags: flags,
-                entityTagLength: entityTagLength, lastModifiedLength: dateLength,
+            // A time that is not a number or infinite reads as long past: the entry is stale.
+            return index.put(
+                digest, size: Int(size), checksum: checksum, freshUntil: freshUntil.isFinite ? freshUntil : 0,
+                flags: flags, entityTagLength: entityTagLength, lastModifiedLength: dateLength,
                 validatorBytes: UnsafeRawBufferPointer(rebasing: payload[putFixedPayload...]))
         case nil:
             return false

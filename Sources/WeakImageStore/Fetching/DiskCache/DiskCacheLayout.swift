@@ -64,9 +64,9 @@ struct DiskCacheLayout: Sendable {
         return bodiesFolder + "/" + name.prefix(2) + "/" + name
     }
 
-    /// A new temporary file's path, which names the writing process so that another process
-    /// opening the cache leaves it alone while that process lives.
-    func temporaryPath(suffix: String) -> String {
-        "\(temporaryFolder)/\(getpid())-\(UUID().uuidString).\(suffix)"
+    /// A new temporary file's name in ``temporaryFolder``, which names the writing process so
+    /// that another process opening the cache leaves it alone while that process lives.
+    func temporaryName(suffix: String) -> String {
+        "\(getpid())-\(UUID().uuidString).\(suffix)"
     }
 }

@@ -13,8 +13,18 @@ struct DiskCacheState: Sendable {
     /// The journal's length, header included: part of the total size.
     var journalBytes = 0
     var statistics = DiskCacheStatistics()
+    /// The largest body a journal record may claim: the cache's size limit.
+    let bodySizeLimit: Int
+    /// Whether another process held the lock file past the deadline at the last try: the next
+    /// try does not wait, so that a lock held for good costs one system call per write, not a
+    /// deadline each.
+    var isLockContended = false
     /// Entries hit since the journal last heard of them, for touch records.
     private var pendingTouches: [SHA256Digest] = []
+
+    init(bodySizeLimit: Int) {
+        self.bodySizeLimit = bodySizeLimit
+    }
 
     /// Bodies plus journal.
     var totalSize: Int { index.bodyBytes + journalBytes }
@@ -71,7 +81,9 @@ struct DiskCacheState: Sendable {
     /// - Returns: How far the records were valid.
     @discardableResult
     mutating func apply(_ records: [UInt8], journalLength: Int) -> DiskCacheJournalFormat.Outcome {
-        let outcome = records.withUnsafeBytes { DiskCacheJournalFormat.apply($0, to: &index) }
+        let outcome = records.withUnsafeBytes {
+            DiskCacheJournalFormat.apply($0, to: &index, bodySizeLimit: bodySizeLimit)
+        }
         journalBytes = journalLength
         if outcome.isDamaged { statistics.errors += 1 }
         return outcome

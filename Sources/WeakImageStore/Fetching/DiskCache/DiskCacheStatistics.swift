@@ -13,4 +13,7 @@ struct DiskCacheStatistics: Sendable, Equatable {
     /// Faults: a damaged journal found while opening or catching up, a body that failed
     /// verification or could not be read, a write or journal update that failed.
     var errors = 0
+    /// Journal transactions (opening included) given up because another process held the lock
+    /// file past the deadline: the cache served misses and skipped writes meanwhile.
+    var lockTimeouts = 0
 }

@@ -25,16 +25,29 @@ public final class DiskImageCache: Sendable {
     /// The longest any response stays fresh, in seconds, whatever its headers say.
     public let maximumLifetime: TimeInterval
 
+    /// How long a journal transaction waits for another process's lock, in seconds.
+    let lockTimeout: TimeInterval
+    /// The bytes downloads bound for the cache may keep in ``temporaryDirectory`` at once:
+    /// ``sizeLimit``.
+    let temporaryBudget: DiskCacheTemporaryBudget
     private let bodies: DiskCacheBodyFiles
     private let state: Lock<DiskCacheState>
     // Unlike `state`, held across I/O on purpose: it serializes this process's journal
     // transactions as `flock` serializes processes. Always taken before `state`, never inside it.
     private let journal: Lock<DiskCacheJournal>
 
-    /// Opens the cache in `directory`, creating the folder if needed.
+    /// Opens the cache in `directory`, creating the folder (`0700`, files in it `0600`) if needed.
     ///
     /// Reads the index once; never lists the folder unless the index was found damaged (then
     /// bodies it no longer lists are deleted). Deletes temporary files that crashed writers left.
+    ///
+    /// The folder must belong to the user the process runs as and be writable by nobody else,
+    /// and must not be a symbolic link: another user who prepared it could otherwise lead the
+    /// cache to read, write or delete their choice of files. Inside it, nothing is reached through
+    /// a symbolic link; a link or another user's entry is damage, deleted without being followed.
+    ///
+    /// When another process holds the folder's lock for more than a second, opening returns
+    /// anyway: the cache serves misses and skips writes until a later write takes the lock.
     ///
     /// - Parameters:
     ///   - directory: The cache's folder; give it to one cache only (other processes may share
@@ -48,7 +61,8 @@ public final class DiskImageCache: Sendable {
     ///     Defaults to 30 days: a server's `max-age` of 68 years, or a captive portal's, would
     ///     otherwise hold an answer that long without asking again.
     /// - Throws: ``ImageStoreError/diskCacheUnavailable(_:reason:)`` when the folder cannot be
-    ///   created or its index cannot be opened at all.
+    ///   created, is not trusted (a symbolic link, another user's, writable by others), or its
+    ///   index cannot be opened at all.
     public convenience init(
         directory: URL, sizeLimit: Int = 150 * 1024 * 1024, defaultLifetime: TimeInterval = 7 * 24 * 3600,
         maximumLifetime: TimeInterval = 30 * 24 * 3600
@@ -59,9 +73,16 @@ public final class DiskImageCache: Sendable {
     }
 
     /// Opens the cache with `fileSystem` doing its writes (tests inject faults through it).
+    ///
+    /// - Parameters:
+    ///   - lockTimeout: How long a journal transaction, opening included, waits for another
+    ///     process's lock, in seconds. Defaults to 1.
+    ///   - boot: Which boot of the machine this is (``DiskCacheBootMarker``); the first open after
+    ///     another deletes bodies the index does not name. Defaults to the current boot's.
     init(
         directory: URL, sizeLimit: Int, defaultLifetime: TimeInterval = 7 * 24 * 3600,
-        maximumLifetime: TimeInterval = 30 * 24 * 3600, fileSystem: DiskCacheFileSystem
+        maximumLifetime: TimeInterval = 30 * 24 * 3600, fileSystem: DiskCacheFileSystem,
+        lockTimeout: TimeInterval = 1, boot: String? = DiskCacheBootMarker.currentBoot
     ) throws(ImageStoreError) {
         precondition(sizeLimit > 0, "sizeLimit must be positive")
         precondition(defaultLifetime >= 0, "defaultLifetime must not be negative")
@@ -70,26 +91,42 @@ public final class DiskImageCache: Sendable {
         self.sizeLimit = sizeLimit
         self.defaultLifetime = defaultLifetime
         self.maximumLifetime = maximumLifetime
+        self.lockTimeout = lockTimeout
+        temporaryBudget = DiskCacheTemporaryBudget(limit: sizeLimit)
         let layout = DiskCacheLayout(directory: directory.standardizedFileURL.path)
-        bodies = DiskCacheBodyFiles(layout: layout, fileSystem: fileSystem)
-        let code = fileSystem.makeDirectory(layout.directory)
-        guard code == 0 else {
-            throw .diskCacheUnavailable(directory, reason: FileSystem.errorDescription(code))
-        }
-        var journal = DiskCacheJournal(layout: layout, fileSystem: fileSystem)
-        var state = DiskCacheState()
+        let folders: DiskCacheFolders
         do {
-            try journal.lock()
+            folders = try DiskCacheFolders(layout: layout, fileSystem: fileSystem)
+        } catch {
+            throw .diskCacheUnavailable(directory, reason: error.description)
+        }
+        bodies = DiskCacheBodyFiles(folders: folders)
+        var journal = DiskCacheJournal(folders: folders, sizeLimit: sizeLimit)
+        var state = DiskCacheState(bodySizeLimit: sizeLimit)
+        do throws(DiskCacheFileFailure) {
+            try journal.lock(waitingUpTo: lockTimeout)
             defer { journal.unlock() }
-            guard case .replaced(let contents) = try journal.changes() else {
+            guard case .replaced(let contents, let isCut) = try journal.changes() else {
                 preconditionFailure("a journal opened for the first time is read whole")
             }
-            let (index, isDamaged) = journal.loadIndex(from: contents, bodies: bodies)
+            let (index, isDamaged) = journal.loadIndex(
+                from: contents, isCut: isCut, bodies: bodies, bodySizeLimit: sizeLimit)
             state.replaceIndex(with: index, journalLength: journal.knownLength, isDamaged: isDamaged)
+            if let boot, DiskCacheBootMarker.mark(boot, in: folders) != .sameBoot, !isDamaged, index.count > 0 {
+                // A power loss may have kept a body's rename and lost its record (a damaged
+                // journal was swept already).
+                bodies.removeUnlisted { index.slot(of: $0) != nil }
+            }
             bodies.removeAbandonedTemporaryFiles()
         } catch {
-            journal.closeFiles()
-            throw .diskCacheUnavailable(directory, reason: error.description)
+            guard error.isLockHeldElsewhere else {
+                journal.closeFiles()
+                throw .diskCacheUnavailable(directory, reason: error.description)
+            }
+            // Opening must not hang the launch: the index is read by the first write that gets
+            // the lock (its journal is not open yet, so it is read whole).
+            state.statistics.lockTimeouts += 1
+            state.isLockContended = true
         }
         self.state = Lock(state)
         self.journal = Lock(journal)
@@ -179,7 +216,7 @@ public final class DiskImageCache: Sendable {
                 }
             }
         } catch {
-            countError()
+            countFailure(error)
         }
     }
 
@@ -201,7 +238,8 @@ public final class DiskImageCache: Sendable {
 
     /// Where downloads bound for the cache are written as they arrive: its temporary folder, on
     /// the same file system as the bodies. Files there named after a process that no longer
-    /// runs are deleted when a cache opens.
+    /// runs are deleted when a cache opens. What downloads keep there at once is bounded by
+    /// ``temporaryBudget``.
     var temporaryDirectory: URL {
         URL(fileURLWithPath: bodies.layout.temporaryFolder, isDirectory: true)
     }
@@ -214,7 +252,9 @@ public final class DiskImageCache: Sendable {
     /// Reads `identity`'s body and verifies its length and checksum.
     ///
     /// Counts a hit (and makes the entry the most recently used) or a miss. A body that fails
-    /// verification or cannot be read is deleted, dropped from the index and counted as an error.
+    /// verification (or is missing, or a symbolic link) is deleted, dropped from the index and
+    /// counted as an error; one the system cannot open or read for now (no descriptor left, an
+    /// I/O error) is a miss and an error, and stays.
     ///
     /// - Returns: The exact bytes stored and their validity, or nil on a miss.
     /// - Throws: ``DiskCacheError`` naming the entry and what was wrong with its body.
@@ -232,6 +272,13 @@ public final class DiskImageCache: Sendable {
         case .success(let data):
             state.withLock { $0.countHit(digest) }
             return (data, recorded.validity)
+        case .failure(.failed(let failure)):
+            // The system refused for now (EMFILE, EIO, EACCES…): the body may be whole, so it stays.
+            state.withLock { state in
+                state.statistics.misses += 1
+                state.statistics.errors += 1
+            }
+            throw .readFailed(identity, reason: failure.description)
         case .failure(let problem):
             return try recover(identity, digest: digest, recorded: recorded, problem: problem)
         }
@@ -256,15 +303,15 @@ public final class DiskImageCache: Sendable {
         DiskCacheJournalFormat.appendPut(
             digest, size: data.count, checksum: checksum, validity: validity, to: &putRecord)
         guard DiskCacheJournalFormat.headerSize + putRecord.count + data.count <= sizeLimit else { return false }
-        let temporaryPath: String
+        let temporaryFile: DiskCacheBodyFiles.TemporaryFile
         do {
-            temporaryPath = try bodies.writeTemporary(data)
+            temporaryFile = try bodies.writeTemporary(data)
         } catch {
             countError()
             throw .writeFailed(identity, reason: error.description)
         }
         var installed = false
-        defer { if !installed { bodies.removeTemporary(temporaryPath) } }
+        defer { if !installed { bodies.removeTemporary(temporaryFile) } }
         do throws(DiskCacheFileFailure) {
             return try withJournal { journal throws(DiskCacheFileFailure) -> Bool in
                 let replacedSize = state.withLock { state in
@@ -280,7 +327,7 @@ public final class DiskImageCache: Sendable {
                         })
                 else { return false }
                 do throws(DiskCacheFileFailure) {
-                    try bodies.install(temporaryPath, as: digest)
+                    try bodies.install(temporaryFile, as: digest)
                     installed = true
                 } catch {
                     var removal: [UInt8] = []
@@ -293,7 +340,7 @@ public final class DiskImageCache: Sendable {
                 return true
             }
         } catch {
-            countError()
+            countFailure(error)
             throw .writeFailed(identity, reason: error.description)
         }
     }
@@ -319,7 +366,7 @@ public final class DiskImageCache: Sendable {
                 apply(appended.bytes, evictions: appended.evictions, journal: journal) { $0.revalidations += 1 }
             }
         } catch {
-            countError()
+            countFailure(error)
         }
     }
 
@@ -341,7 +388,7 @@ public final class DiskImageCache: Sendable {
             bodies.removeBody(of: digest)
             state.withLock { state in
                 state.index.remove(digest)
-                state.statistics.errors += 1
+                if !error.isLockHeldElsewhere { state.statistics.errors += 1 }
             }
         }
     }
@@ -369,6 +416,12 @@ public final class DiskImageCache: Sendable {
 
     private func countError() {
         state.withLock { $0.statistics.errors += 1 }
+    }
+
+    /// Counts a failed journal transaction as an error, unless another process's lock stopped it
+    /// (counted as a lock timeout already).
+    private func countFailure(_ failure: DiskCacheFileFailure) {
+        if !failure.isLockHeldElsewhere { countError() }
     }
 
     /// Settles a body that could not be read, under the journal lock: there the index and the
@@ -412,7 +465,7 @@ public final class DiskImageCache: Sendable {
             bodies.removeBody(of: digest)
             state.withLock { state in
                 state.index.remove(digest)
-                state.statistics.errors += 1
+                if !error.isLockHeldElsewhere { state.statistics.errors += 1 }
             }
             throw DiskCacheError(problem, identity: identity, recorded: recordedNow)
         }
@@ -423,13 +476,28 @@ public final class DiskImageCache: Sendable {
 
     /// Runs `body` holding this process's journal lock and the folder's lock file, after
     /// catching up with what other processes appended.
+    ///
+    /// Waits up to ``lockTimeout`` for another process's lock, not at all while the last try
+    /// found it held past the deadline; a lock still held throws, counted as a lock timeout.
     private func withJournal<Value>(
         _ body: (inout DiskCacheJournal) throws(DiskCacheFileFailure) -> Value
     ) throws(DiskCacheFileFailure) -> Value {
         try journal.withLock { journal in
             Result(typedCatching: { () throws(DiskCacheFileFailure) -> Value in
-                try journal.lock()
+                let wasContended = state.withLock { $0.isLockContended }
+                do throws(DiskCacheFileFailure) {
+                    try journal.lock(waitingUpTo: wasContended ? 0 : lockTimeout)
+                } catch {
+                    if error.isLockHeldElsewhere {
+                        state.withLock { state in
+                            state.statistics.lockTimeouts += 1
+                            state.isLockContended = true
+                        }
+                    }
+                    throw error
+                }
                 defer { journal.unlock() }
+                if wasContended { state.withLock { $0.isLockContended = false } }
                 try synchronize(&journal)
                 return try body(&journal)
             })
@@ -455,8 +523,9 @@ public final class DiskImageCache: Sendable {
                 let index = state.withLock { $0.index }
                 bodies.removeUnlisted { index.slot(of: $0) != nil }
             }
-        case .replaced(let contents):
-            let (index, isDamaged) = journal.loadIndex(from: contents, bodies: bodies)
+        case .replaced(let contents, let isCut):
+            let (index, isDamaged) = journal.loadIndex(
+                from: contents, isCut: isCut, bodies: bodies, bodySizeLimit: sizeLimit)
             let knownLength = journal.knownLength
             state.withLock { $0.replaceIndex(with: index, journalLength: knownLength, isDamaged: isDamaged) }
         }
@@ -527,7 +596,7 @@ public final class DiskImageCache: Sendable {
                 apply(appended.bytes, evictions: appended.evictions, journal: journal)
             }
         } catch {
-            countError()
+            countFailure(error)
         }
     }
 

@@ -36,9 +36,13 @@ enum FileSystem {
     }
 
     /// Whether `path` lies inside `directory`; both must be canonical.
+    ///
+    /// Compares bytes, as the file system does: `String` comparison would take `"é"` and
+    /// `"e\u{301}"`, which name different files, for the same.
     static func isPath(_ path: String, inside directory: String) -> Bool {
-        if directory == "/" { return path.hasPrefix("/") }
-        return path.hasPrefix(directory) && path.utf8.dropFirst(directory.utf8.count).first == UInt8(ascii: "/")
+        if directory == "/" { return path.utf8.first == UInt8(ascii: "/") }
+        return path.utf8.starts(with: directory.utf8)
+            && path.utf8.dropFirst(directory.utf8.count).first == UInt8(ascii: "/")
     }
 
     /// The text of the current `errno`.

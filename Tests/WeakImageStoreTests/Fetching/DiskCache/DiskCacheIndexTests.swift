@@ -10,7 +10,7 @@ final class DiskCacheIndexTests: XCTestCase {
     private func digest(_ number: Int) -> SHA256Digest { SHA256.hash("entry \(number)") }
 
     private func put(_ number: Int, size: Int = 10, validators: [UInt8] = [], into index: inout DiskCacheIndex) {
-        validators.withUnsafeBytes { bytes in
+        _ = validators.withUnsafeBytes { bytes in
             index.put(
                 digest(number), size: size, checksum: UInt32(number), freshUntil: 0,
                 flags: validators.isEmpty ? 0 : DiskCacheIndexEntry.Flag.hasEntityTag,

@@ -18,7 +18,7 @@ final class DiskCacheJournalFormatTests: XCTestCase {
     }
 
     private func load(_ bytes: [UInt8]) -> (index: DiskCacheIndex, validLength: Int) {
-        bytes.withUnsafeBytes { DiskCacheIndex.load(journal: $0) }
+        bytes.withUnsafeBytes { DiskCacheIndex.load(journal: $0, bodySizeLimit: .max) }
     }
 
     func test_wholeJournal_loadsEveryRecord() {
@@ -83,7 +83,7 @@ final class DiskCacheJournalFormatTests: XCTestCase {
         DiskCacheJournalFormat.appendPut(
             SHA256.hash("x"), size: 1, checksum: 1, validity: validity(entityTag: long), to: &bytes)
         var index = DiskCacheIndex()
-        let outcome = bytes.withUnsafeBytes { DiskCacheJournalFormat.apply($0, to: &index) }
+        let outcome = bytes.withUnsafeBytes { DiskCacheJournalFormat.apply($0, to: &index, bodySizeLimit: .max) }
         XCTAssertFalse(outcome.isDamaged)
         XCTAssertNil(index.validity(at: 0).entityTag)
         XCTAssertEqual(index.validity(at: 0).lastModified, "Wed, 21 Oct 2015 07:28:00 GMT")
