@@ -225,6 +225,26 @@ final class DiskCacheStoreTests: XCTestCase {
         XCTAssertEqual(server.statistics.requests(to: "/forever"), 2, "held for 68 years without asking")
     }
 
+    func test_downloadsInProgress_countAgainstTheSizeLimit() async throws {
+        // Given: a cache of 64 KiB, a body of 200 000 bytes
+        server.respond(to: "/big", with: response(body(size: 200_000, fill: 4), cacheControl: "max-age=60"))
+        let cache = try DiskImageCache(directory: directory, sizeLimit: 64 * 1024)
+        let store = ImageStore(
+            directories: [], policy: .weak, maximumConcurrentLoads: 2, downloader: ImageDownloader(failureBackoff: 0),
+            diskCache: cache, decoder: FakeDecoder())
+        // When
+        do {
+            _ = try await store.image(for: .url(server.url("/big")))
+            XCTFail("200 000 bytes were kept in the folder of a 64 KiB cache")
+        } catch {
+            // Then
+            guard case .downloadFailed(_, let reason) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("room for downloads"), reason)
+        }
+        XCTAssertEqual(cache.temporaryBudget.reservedBytes, 0, "the refused download's bytes were not given back")
+        XCTAssertEqual(cache.temporaryBudget.refusals, 1)
+    }
+
     func test_networkFailure_servesTheStaleEntry() async throws {
         server.respond(to: "/offline", with: response(body(size: 33, fill: 10), cacheControl: "max-age=0"))
         let request = ImageRequest.url(server.url("/offline"))

@@ -15,6 +15,7 @@ struct DownloadSchedule: Sendable {
         /// The stored response to revalidate, if the request is conditional.
         let validity: ResponseValidity?
         let bodyDirectory: URL?
+        let temporaryBudget: DiskCacheTemporaryBudget?
         /// Whether the transfer already had a task, whose resumption the server refused: this
         /// one asks for the whole body, and is not counted as another transfer.
         let isRestart: Bool
@@ -65,9 +66,11 @@ struct DownloadSchedule: Sendable {
     ///   - validity: The stored response to revalidate; used only if this ticket makes the
     ///     transfer.
     ///   - bodyDirectory: Where the body's file goes; used only if this ticket makes the transfer.
+    ///   - temporaryBudget: What the body's bytes there are counted against; the same.
     mutating func add(
         _ ticket: DownloadTicket, for source: URLSource, revalidating validity: ResponseValidity?,
-        bodyDirectory: URL?, priority: ImageLoadPriority, completion: @escaping DownloadCompletion
+        bodyDirectory: URL?, temporaryBudget: DiskCacheTemporaryBudget? = nil, priority: ImageLoadPriority,
+        completion: @escaping DownloadCompletion
     ) -> [Start] {
         let id: TransferID
         if let existing = transferOfIdentity[source.identity] {
@@ -77,7 +80,7 @@ struct DownloadSchedule: Sendable {
             id = nextTransferID
             transfers[id] = Transfer(
                 source: source, validity: validity?.canRevalidate == true ? validity : nil,
-                bodyDirectory: bodyDirectory)
+                bodyDirectory: bodyDirectory, temporaryBudget: temporaryBudget)
             transferOfIdentity[source.identity] = id
         }
         transfers[id]?.waiters[ticket] = Transfer.Waiter(priority: priority, completion: completion)
@@ -144,7 +147,7 @@ struct DownloadSchedule: Sendable {
         transfers[id] = transfer
         return Start(
             transfer: id, source: transfer.source, validity: transfer.validity, bodyDirectory: transfer.bodyDirectory,
-            isRestart: true)
+            temporaryBudget: transfer.temporaryBudget, isRestart: true)
     }
 
     /// Ends every transfer.
@@ -201,7 +204,8 @@ struct DownloadSchedule: Sendable {
             starts.append(
                 Start(
                     transfer: next, source: transfer.source, validity: transfer.validity,
-                    bodyDirectory: transfer.bodyDirectory, isRestart: false))
+                    bodyDirectory: transfer.bodyDirectory, temporaryBudget: transfer.temporaryBudget,
+                    isRestart: false))
         }
         return starts
     }

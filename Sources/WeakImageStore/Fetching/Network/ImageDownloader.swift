@@ -55,6 +55,7 @@ public final class ImageDownloader: Sendable {
 
         mutating func admit(
             _ source: URLSource, revalidating validity: ResponseValidity?, bodyDirectory: URL?,
+            temporaryBudget: DiskCacheTemporaryBudget?,
             priority: ImageLoadPriority, completion: @escaping DownloadCompletion, now: UInt64
         ) -> (DownloadTicket, Admission) {
             nextTicket += 1
@@ -65,7 +66,8 @@ public final class ImageDownloader: Sendable {
                 return (ticket, .failedRecently(error))
             }
             let starts = schedule.add(
-                ticket, for: source, revalidating: validity, bodyDirectory: bodyDirectory, priority: priority,
+                ticket, for: source, revalidating: validity, bodyDirectory: bodyDirectory,
+                temporaryBudget: temporaryBudget, priority: priority,
                 completion: completion)
             return (ticket, .start(starts))
         }
@@ -293,12 +295,14 @@ public final class ImageDownloader: Sendable {
     /// - Returns: The ticket that cancels this wait or changes its priority.
     func download(
         _ source: URLSource, revalidating validity: ResponseValidity? = nil, bodyDirectory: URL? = nil,
+        temporaryBudget: DiskCacheTemporaryBudget? = nil,
         priority: ImageLoadPriority, completion: @escaping DownloadCompletion
     ) -> DownloadTicket {
         let now = DispatchTime.now().uptimeNanoseconds
         let (ticket, admission) = state.withLock {
             $0.admit(
-                source, revalidating: validity, bodyDirectory: bodyDirectory, priority: priority,
+                source, revalidating: validity, bodyDirectory: bodyDirectory, temporaryBudget: temporaryBudget,
+                priority: priority,
                 completion: completion, now: now)
         }
         switch admission {
@@ -391,7 +395,8 @@ public final class ImageDownloader: Sendable {
             let task = session.session.dataTask(with: request)
             let stream = ResponseStream(
                 url: start.source.url, identity: identity, limit: maximumResponseSize,
-                bodyDirectory: start.bodyDirectory ?? sessionDelegate.directory, isConditional: start.validity != nil,
+                bodyDirectory: start.bodyDirectory ?? sessionDelegate.directory,
+                temporaryBudget: start.temporaryBudget, isConditional: start.validity != nil,
                 resuming: partialBody, requestTime: Date().timeIntervalSince1970)
             let followed = sessionDelegate.expect(SessionTask(task: task), stream, ownFields: ownFields)
             let attached = followed && state.withLock { $0.attach(SessionTask(task: task), for: start) }

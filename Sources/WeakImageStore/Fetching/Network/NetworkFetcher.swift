@@ -77,7 +77,8 @@ struct NetworkFetcher: Sendable {
         let stale: ResponseValidity? = if case .stale(let validity) = lookup { validity } else { nil }
         let revalidating = stale.flatMap { $0.canRevalidate ? $0 : nil }
         return downloader.download(
-            url, revalidating: revalidating, bodyDirectory: diskCache?.temporaryDirectory, priority: priority
+            url, revalidating: revalidating, bodyDirectory: diskCache?.temporaryDirectory,
+            temporaryBudget: diskCache?.temporaryBudget, priority: priority
         ) { result in
             completion(outcome(of: result, for: url, stale: stale))
         }

@@ -57,6 +57,9 @@ struct ResponseStream: Sendable {
     let limit: Int
     /// Where the body's file is made.
     let bodyDirectory: URL
+    /// The body's bytes in ``bodyDirectory``, counted against the disk cache's budget for
+    /// downloads; nil outside a disk cache. Released when the last copy of the stream goes.
+    private let reservation: DiskCacheTemporaryBudget.Reservation?
     /// Whether the request carried `If-None-Match` or `If-Modified-Since`, so a 304 is an answer.
     let isConditional: Bool
     /// Seconds since 1970 when the request was sent.
@@ -90,18 +93,21 @@ struct ResponseStream: Sendable {
     ///   - identity: Its identity.
     ///   - limit: The most body bytes accepted.
     ///   - bodyDirectory: Where the body's file is made.
+    ///   - temporaryBudget: What the body's bytes there are counted against, if anything.
     ///   - isConditional: Whether the request revalidates.
     ///   - resuming: The partial body the request asks to continue; the stream owns its file
     ///     from now on.
     ///   - requestTime: Seconds since 1970 when the request is sent.
     init(
-        url: URL, identity: SourceIdentity, limit: Int, bodyDirectory: URL, isConditional: Bool = false,
+        url: URL, identity: SourceIdentity, limit: Int, bodyDirectory: URL,
+        temporaryBudget: DiskCacheTemporaryBudget? = nil, isConditional: Bool = false,
         resuming: PartialBody? = nil, requestTime: Double = 0
     ) {
         self.url = url
         self.identity = identity
         self.limit = limit
         self.bodyDirectory = bodyDirectory
+        reservation = temporaryBudget?.makeReservation()
         self.isConditional = isConditional
         self.resuming = resuming
         self.requestTime = requestTime
@@ -183,6 +189,10 @@ struct ResponseStream: Sendable {
         guard failure == nil, let file else { return false }
         guard received <= limit else {
             failure = .responseTooLarge(url, limit: limit)
+            return false
+        }
+        if let reservation, !reservation.grow(by: data.count) {
+            failure = .downloadFailed(url, reason: "the disk cache's room for downloads in progress is full")
             return false
         }
         do {

@@ -34,6 +34,9 @@ struct Transfer: Sendable {
     let validity: ResponseValidity?
     /// Where the body's file goes (the first ticket's); nil for the downloader's own folder.
     let bodyDirectory: URL?
+    /// What the body's bytes in ``bodyDirectory`` are counted against (the first ticket's); nil
+    /// for none.
+    let temporaryBudget: DiskCacheTemporaryBudget?
     var waiters: [DownloadTicket: Waiter] = [:]
     var phase = Phase.queued
     /// The queue entry that stands for this transfer; older entries are stale (see ``LoadQueue``).
@@ -41,10 +44,14 @@ struct Transfer: Sendable {
     /// The priority ``queueTicket`` was queued at.
     var queuedPriority: ImageLoadPriority?
 
-    init(source: URLSource, validity: ResponseValidity?, bodyDirectory: URL?) {
+    init(
+        source: URLSource, validity: ResponseValidity?, bodyDirectory: URL?,
+        temporaryBudget: DiskCacheTemporaryBudget?
+    ) {
         self.source = source
         self.validity = validity
         self.bodyDirectory = bodyDirectory
+        self.temporaryBudget = temporaryBudget
     }
 
     /// The highest priority among the waiters: the one the transfer is queued at.
