@@ -245,6 +245,26 @@ final class DiskCacheStoreTests: XCTestCase {
         XCTAssertEqual(cache.temporaryBudget.refusals, 1)
     }
 
+    func test_lockHeldByAnotherProcess_theStoreGoesOnFromTheNetwork_andCountsTheTimeouts() async throws {
+        // Given: the cache's lock held elsewhere (flock locks belong to an open file description)
+        server.respond(to: "/locked", with: response(body(size: 12, fill: 3), cacheControl: "max-age=60"))
+        _ = try makeStore()
+        let descriptor = open(directory.appendingPathComponent("lock").path, O_RDWR)
+        defer { close(descriptor) }
+        XCTAssertEqual(flock(descriptor, LOCK_EX | LOCK_NB), 0)
+        let cache = try DiskImageCache(
+            directory: directory, sizeLimit: 1 << 20, fileSystem: .posix, lockTimeout: 0.2)
+        let store = ImageStore(
+            directories: [], policy: .weak, maximumConcurrentLoads: 2, downloader: ImageDownloader(failureBackoff: 0),
+            diskCache: cache, decoder: FakeDecoder())
+        // When
+        let image = try await store.image(for: .url(server.url("/locked")))
+        // Then
+        XCTAssertEqual(image.width, 12)
+        XCTAssertGreaterThanOrEqual(store.statistics.diskLockTimeouts, 1)
+        XCTAssertEqual(store.statistics.diskWrites, 0)
+    }
+
     func test_networkFailure_servesTheStaleEntry() async throws {
         server.respond(to: "/offline", with: response(body(size: 33, fill: 10), cacheControl: "max-age=0"))
         let request = ImageRequest.url(server.url("/offline"))

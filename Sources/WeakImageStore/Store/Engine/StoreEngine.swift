@@ -236,6 +236,7 @@ final class StoreEngine: Sendable {
             statistics.diskWrites = disk.writes
             statistics.revalidations = disk.revalidations
             statistics.diskErrors = disk.errors
+            statistics.diskLockTimeouts = disk.lockTimeouts
         }
         return statistics
     }
