@@ -31,8 +31,10 @@ final class DiskCacheFolders: Sendable {
     init(layout: DiskCacheLayout, fileSystem: DiskCacheFileSystem) throws(DiskCacheFolderProblem) {
         self.layout = layout
         self.fileSystem = fileSystem
-        let (root, bodies) = try Self.open(layout: layout, fileSystem: fileSystem).get()
-        state = Lock(State(root: root, bodies: bodies))
+        switch Self.open(layout: layout, fileSystem: fileSystem) {
+        case .success(let (root, bodies)): state = Lock(State(root: root, bodies: bodies))
+        case .failure(let problem): throw problem
+        }
     }
 
     /// The cache's folder as last opened.
@@ -102,9 +104,13 @@ final class DiskCacheFolders: Sendable {
         {
             return root
         }
-        let (newRoot, newBodies) = try Self.open(layout: layout, fileSystem: fileSystem).get()
-        state.withLock { $0 = State(root: newRoot, bodies: newBodies) }
-        return newRoot
+        switch Self.open(layout: layout, fileSystem: fileSystem) {
+        case .success(let (newRoot, newBodies)):
+            state.withLock { $0 = State(root: newRoot, bodies: newBodies) }
+            return newRoot
+        case .failure(let problem):
+            throw problem
+        }
     }
 
     private static func open(
