@@ -102,15 +102,7 @@ final class AreaAverager {
         inverseArea = 1 / Double(area)
         halfArea = Double(area) / 2
 
-        columnSplits = .allocate(capacity: sourceWidth)
-        // Source column x spans [x·outW, (x+1)·outW) in sum units, output column i spans
-        // [i·w, (i+1)·w); outW ≤ w, so a source column overlaps one or two output columns.
-        for x in 0..<sourceWidth {
-            let start = x * outputWidth
-            let column = start / sourceWidth
-            let firstWeight = min(outputWidth, (column + 1) * sourceWidth - start)
-            columnSplits[x] = UInt64(column) | UInt64(firstWeight) << 32
-        }
+        columnSplits = Self.makeColumnSplits(sourceWidth: sourceWidth, outputWidth: outputWidth)
         wholeSums = .allocate(capacity: sampleCount)
         wholeSums.initialize(repeating: 0, count: sampleCount)
         if sourceHeight / outputHeight <= Int(UInt16.max) / 255 {
@@ -125,6 +117,22 @@ final class AreaAverager {
         nextPartialSums = .allocate(capacity: sampleCount)
         nextPartialSums.initialize(repeating: 0, count: sampleCount)
         premultiplied = .allocate(capacity: premultiplies ? sampleCount : 0)
+    }
+
+    /// For each source column, the output column it starts in (low 32 bits) and its weight
+    /// there (high 32 bits); the rest of its weight goes to the next output column. The caller
+    /// deallocates the `sourceWidth` entries.
+    static func makeColumnSplits(sourceWidth: Int, outputWidth: Int) -> UnsafeMutablePointer<UInt64> {
+        let splits = UnsafeMutablePointer<UInt64>.allocate(capacity: sourceWidth)
+        // Source column x spans [x·outW, (x+1)·outW) in sum units, output column i spans
+        // [i·w, (i+1)·w); outW ≤ w, so a source column overlaps one or two output columns.
+        for x in 0..<sourceWidth {
+            let start = x * outputWidth
+            let column = start / sourceWidth
+            let firstWeight = min(outputWidth, (column + 1) * sourceWidth - start)
+            splits[x] = UInt64(column) | UInt64(firstWeight) << 32
+        }
+        return splits
     }
 
     deinit {

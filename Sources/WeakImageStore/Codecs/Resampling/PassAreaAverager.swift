@@ -61,13 +61,7 @@ final class PassAreaAverager {
         channels = format.bytesPerPixel
         premultiplies = format.hasAlpha && !isOpaque
         self.output = output
-        columnSplits = .allocate(capacity: sourceWidth)
-        for x in 0..<sourceWidth {
-            let start = x * outputWidth
-            let column = start / sourceWidth
-            let firstWeight = min(outputWidth, (column + 1) * sourceWidth - start)
-            columnSplits[x] = UInt64(column) | UInt64(firstWeight) << 32
-        }
+        columnSplits = AreaAverager.makeColumnSplits(sourceWidth: sourceWidth, outputWidth: outputWidth)
         let sampleCount = outputWidth * outputHeight * channels
         sums = .allocate(capacity: sampleCount)
         sums.initialize(repeating: 0, count: sampleCount)
