@@ -68,10 +68,6 @@ public struct ImageStoreStatistics: Sendable, Equatable {
     /// Disk-cache faults the store carried on through: an entry truncated or altered behind the
     /// cache's back, a full disk, an unwritable or vanished folder, a damaged index.
     public var diskErrors = 0
-    /// Disk-cache transactions given up because another process held the cache's lock past the
-    /// deadline: the disk served misses and skipped writes meanwhile, and the pictures came from
-    /// the network.
-    public var diskLockTimeouts = 0
     /// The summed ``StorableImage/cost`` of the images the strong layer holds now.
     public var strongCost = 0
     /// The number of images the strong layer holds now.
@@ -97,6 +93,10 @@ public struct ImageStoreStatistics: Sendable, Equatable {
     /// Times the images in use alone came to exceed ``liveCostLimit`` with the LRU already
     /// empty; each overrun is counted once, until live bytes fit again.
     public var budgetOverruns = 0
+    /// Disk-cache transactions given up because another process held the cache's lock past the
+    /// deadline: the disk served misses and skipped writes meanwhile, and the pictures came from
+    /// the network.
+    public var diskLockTimeouts = 0
 
     /// Creates statistics with every counter at zero.
     public init() {}
