@@ -28,15 +28,3 @@ struct PixelSizeCache: Sendable {
         sizes.removeAll()
     }
 }
-
-extension ImageSource {
-    /// This full-size image at `maxPixelSize`, if its size is known; nil if a header must be
-    /// read first.
-    func reduced(to maxPixelSize: Int, knownSizes: PixelSizeCache) -> ImageSource? {
-        switch knownSizes[key.source] {
-        case nil: nil
-        case .unknown: reduced(to: maxPixelSize, imageSize: nil)
-        case .known(let size): reduced(to: maxPixelSize, imageSize: size)
-        }
-    }
-}

@@ -8,7 +8,7 @@ typealias LoadLatch = Latch<Result<CachedImage, ImageStoreError>>
 ///
 /// Waiters live in the store's locked state; ``deliver(_:)`` is called exactly once per waiter,
 /// always after the lock is released.
-struct LoadWaiter: Sendable {
+struct LoadWaiter: PrioritizedWaiter {
     /// How the result reaches the waiter.
     enum Delivery: Sendable {
         /// An `async` lookup suspended on a continuation.
@@ -20,7 +20,7 @@ struct LoadWaiter: Sendable {
     }
 
     let id: WaiterID
-    let priority: ImageLoadPriority
+    var priority: ImageLoadPriority
     let delivery: Delivery
 
     /// Hands the result over. Never call it under the store's lock.

@@ -14,8 +14,9 @@ import Foundation
 ///
 /// Every `.url` request computes it, a memory hit included, so the common shape (`http` or
 /// `https`, a plain host name or IPv4 address, an optional port, path and query of URL characters
-/// only) is normalized by one pass over the string's bytes; `URLComponents`, which took about
-/// 2.6 µs a URL on Linux, handles the rest and is the reference the fast pass is tested against.
+/// only) is normalized by one pass over the string's bytes (`URLComponents` is too slow for a hit
+/// path: BENCHMARKS.md, "Why the code is the way it is"); it handles the rest and is the
+/// reference the fast pass is tested against.
 enum CanonicalURL {
     /// The canonical form of `url`; `url.absoluteString` when it cannot be taken apart.
     ///

@@ -127,7 +127,7 @@ final class LiveCostBudgetTests: XCTestCase {
     /// The images the LRU holds, by name, read without touching its recency order.
     private func namesInLRU(_ store: ImageStore<Bitmap>) -> Set<String> {
         let paths = store.engine.state.withLock { state in
-            (state.storage as? WeakWithLRUStorage)?.recentlyUsed.keysByRecency.compactMap(\.filePath) ?? []
+            (state.memory.storage as? WeakWithLRUStorage)?.recentlyUsed.keysByRecency.compactMap(\.filePath) ?? []
         }
         return Set(paths.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
     }
@@ -189,7 +189,8 @@ final class LiveCostBudgetTests: XCTestCase {
         XCTAssertNotNil(photo)
         XCTAssertEqual(store.statistics.liveCost, 210, "the photo counts its real 60 bytes once decoded")
         XCTAssertEqual(store.statistics.strongCount, 4, "and is admitted")
-        XCTAssertEqual(store.engine.state.withLock { $0.decodingCost }, 0, "the reservation ended with the decode")
+        XCTAssertEqual(
+            store.engine.state.withLock { $0.memory.decodingCost }, 0, "the reservation ended with the decode")
         XCTAssertEqual(store.statistics.budgetOverruns, 0, "a reservation is no overrun")
         _ = directory
     }
@@ -199,7 +200,7 @@ final class LiveCostBudgetTests: XCTestCase {
 
         XCTAssertNil(store.image(named: "broken"))  // 250 live + 200 reserved: icon0 gives way
 
-        XCTAssertEqual(store.engine.state.withLock { $0.decodingCost }, 0)
+        XCTAssertEqual(store.engine.state.withLock { $0.memory.decodingCost }, 0)
         XCTAssertEqual(store.statistics.liveCost, 200)
         XCTAssertEqual(store.statistics.strongCount, 4)
         XCTAssertEqual(store.statistics.budgetOverruns, 0)
@@ -215,7 +216,7 @@ final class LiveCostBudgetTests: XCTestCase {
 
         func decode(_ data: Data, scale: Int) throws -> Bitmap {
             if let store = store.withLock({ $0 }) {
-                reservedDuringDecode.withLock { $0 = store.engine.state.withLock { $0.decodingCost } }
+                reservedDuringDecode.withLock { $0 = store.engine.state.withLock { $0.memory.decodingCost } }
             }
             return Bitmap(width: 1, height: 1, scale: scale, format: .gray8, pixels: [0])
         }
@@ -235,7 +236,7 @@ final class LiveCostBudgetTests: XCTestCase {
 
         observed.withLock { $0 = nil }
         XCTAssertEqual(reserved.withLock { $0 }, 1 << 40, "1 TiB at most, so concurrent reservations cannot overflow")
-        XCTAssertEqual(store.engine.state.withLock { $0.decodingCost }, 0)
+        XCTAssertEqual(store.engine.state.withLock { $0.memory.decodingCost }, 0)
         _ = directory
     }
 
@@ -244,7 +245,7 @@ final class LiveCostBudgetTests: XCTestCase {
         for index in 0..<5 { _ = store.image(named: "icon\(index)") }
 
         XCTAssertEqual(store.statistics.strongCount, 5, "no reservation evicted anything")
-        XCTAssertEqual(store.engine.state.withLock { $0.decodingCost }, 0)
+        XCTAssertEqual(store.engine.state.withLock { $0.memory.decodingCost }, 0)
         _ = directory
     }
 

@@ -4,7 +4,7 @@ import XCTest
 
 final class RetainCountSweepTests: XCTestCase {
     private func sweepCount(_ store: ImageStore<Bitmap>) -> Int {
-        store.engine._withState { ($0.storage as? RetainCountSweepStorage)?.sweepCount ?? -1 }
+        store.engine._withState { ($0.memory.storage as? RetainCountSweepStorage)?.sweepCount ?? -1 }
     }
 
     func test_sweep_dropsOnlyImagesNobodyElseHolds_everyIntervalLookups() throws {

@@ -175,8 +175,8 @@ final class CancellationTests: XCTestCase {
         XCTAssertEqual(total, plan.count, "every waiter heard exactly once")
         // A load whose waiters all left while it ran may still be finishing.
         XCTAssertTrue(
-            eventually { store.engine._withState { $0.inFlight.operations.isEmpty } },
-            "loads left behind: \(store.engine._withState { $0.inFlight.operations })")
+            eventually { store.engine._withState { $0.loads.inFlight.operations.isEmpty } },
+            "loads left behind: \(store.engine._withState { $0.loads.inFlight.operations })")
         let statistics = store.statistics
         XCTAssertEqual(
             statistics.lookups,

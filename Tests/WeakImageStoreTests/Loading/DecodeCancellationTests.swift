@@ -127,10 +127,10 @@ final class DecodeCancellationTests: XCTestCase {
 
         XCTAssertEqual(leaving.failure as? ImageStoreError, .cancelled)
         XCTAssertTrue(eventually { store.statistics.loadsStoppedWhileRunning == 1 })
-        XCTAssertTrue(eventually { store.engine._withState { $0.inFlight.operations.isEmpty } })
+        XCTAssertTrue(eventually { store.engine._withState { $0.loads.inFlight.operations.isEmpty } })
         XCTAssertNil(store.cachedImage(named: "photo"), "a stopped load stored an image")
         XCTAssertEqual(store.statistics.decodes, 1)
-        XCTAssertEqual(store.engine._withState { $0.decodingCost }, 0)
+        XCTAssertEqual(store.engine._withState { $0.memory.decodingCost }, 0)
     }
 
     func test_waiterJoiningBeforeThePoll_keepsTheLoadGoing() async throws {
@@ -156,7 +156,7 @@ final class DecodeCancellationTests: XCTestCase {
         XCTAssertEqual(image.cost, 20)
         XCTAssertEqual(store.statistics.loadsStoppedWhileRunning, 1)
         XCTAssertEqual(decoder.calls.count, 2, "the stopped load was not decoded again")
-        XCTAssertTrue(eventually { store.engine._withState { $0.inFlight.operations.isEmpty } })
+        XCTAssertTrue(eventually { store.engine._withState { $0.loads.inFlight.operations.isEmpty } })
     }
 
     func test_synchronousCaller_isNeverStopped() async throws {

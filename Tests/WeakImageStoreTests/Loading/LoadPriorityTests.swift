@@ -44,17 +44,17 @@ final class LoadPriorityTests: XCTestCase {
         XCTAssertEqual(decoder.log.fills, [1, 11, 30, 20, 10, 5])
     }
 
-    func test_loadQueue_skipsStaleEntries_andTakesNewestFirstWithinAPriority() {
-        var queue = LoadQueue()
-        var tickets: [LoadID: Int] = [:]
-        tickets[2] = queue.enqueue(2, at: .low)
-        tickets[1] = queue.enqueue(1, at: .low)
-        tickets[3] = queue.enqueue(3, at: .normal)
-        tickets[4] = queue.enqueue(4, at: .low)
-        tickets[1] = queue.enqueue(1, at: .high)  // 1 moved up: its .low entry is stale
+    func test_priorityStacks_skipStaleEntries_andTakeNewestFirstWithinAPriority() {
+        var stacks = PriorityStacks()
+        var tickets: [Int: Int] = [:]
+        tickets[2] = stacks.push(2, at: .low)
+        tickets[1] = stacks.push(1, at: .low)
+        tickets[3] = stacks.push(3, at: .normal)
+        tickets[4] = stacks.push(4, at: .low)
+        tickets[1] = stacks.push(1, at: .high)  // 1 moved up: its .low entry is stale
 
-        var order: [LoadID] = []
-        while let next = queue.next(isCurrent: { tickets[$0.load] == $0.ticket }) {
+        var order: [Int] = []
+        while let next = stacks.next(isCurrent: { tickets[$0] == $1 }) {
             order.append(next)
             tickets[next] = nil
         }

@@ -204,7 +204,7 @@ final class ProviderFailureTests: XCTestCase {
         XCTAssertEqual(
             statistics.lookups,
             statistics.strongHits + statistics.weakHits + statistics.misses + statistics.coalescedLoads)
-        XCTAssertTrue(store.engine._withState { $0.inFlight.operations.isEmpty })
+        XCTAssertTrue(store.engine._withState { $0.loads.inFlight.operations.isEmpty })
     }
 }
 

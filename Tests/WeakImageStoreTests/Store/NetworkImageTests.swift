@@ -237,7 +237,7 @@ final class NetworkImageTests: XCTestCase {
         let bigURL = server.url("/big")
         let task = Task { try await store.image(for: .url(bigURL)) }
         XCTAssertTrue(server.waitForRequests(to: "/big", count: 1))
-        XCTAssertTrue(eventually { store.engine._withState { !$0.inFlight.operations.isEmpty } })
+        XCTAssertTrue(eventually { store.engine._withState { !$0.loads.inFlight.operations.isEmpty } })
         store.removeAll()
 
         let result = await task.result

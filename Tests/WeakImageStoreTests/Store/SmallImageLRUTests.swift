@@ -74,7 +74,7 @@ final class SmallImageLRUTests: XCTestCase {
         XCTAssertEqual(store.statistics.weakHits, 1)
         XCTAssertEqual(
             store.engine._withState {
-                ($0.storage as? WeakWithLRUStorage)?.recentlyUsed.keysByRecency.compactMap(
+                ($0.memory.storage as? WeakWithLRUStorage)?.recentlyUsed.keysByRecency.compactMap(
                     \.filePath?.lastPathComponent)
             }, ["held.png"])
     }

@@ -143,7 +143,9 @@ final class ThumbnailTests: XCTestCase {
         // The file is gone, but the store knows the size, hence the key, hence the thumbnail.
         XCTAssertNotNil(store.cachedImage(named: "photo", maxPixelSize: 100))
         XCTAssertEqual(
-            store.engine._withState { $0.pixelSizes[.file(FileSystem.realPath(directory.path)! + "/photo.png")] },
+            store.engine._withState {
+                $0.memory.pixelSizes[.file(FileSystem.realPath(directory.path)! + "/photo.png")]
+            },
             .known(PixelSize(width: 1_000, height: 1)))
     }
 

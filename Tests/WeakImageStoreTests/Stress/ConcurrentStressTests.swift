@@ -174,7 +174,8 @@ final class ConcurrentStressTests: XCTestCase {
             statistics.strongHits + statistics.weakHits + statistics.misses + statistics.coalescedLoads,
             "\(policy)")
         XCTAssertTrue(
-            eventually { store.engine._withState { $0.inFlight.operations.isEmpty } }, "\(policy): loads left behind")
+            eventually { store.engine._withState { $0.loads.inFlight.operations.isEmpty } },
+            "\(policy): loads left behind")
         store.removeAll()
     }
 

@@ -5,6 +5,6 @@ extension ImageStore {
     /// image, spelled differently, have joined one load (a lookup whose request must first be
     /// resolved joins only then, so the statistics count it as a miss).
     var waitersPerLoadInFlight: [Int] {
-        engine._withState { $0.inFlight.operations.values.map(\.waiters.count) }.sorted(by: >)
+        engine._withState { $0.loads.inFlight.operations.values.map(\.waiters.count) }.sorted(by: >)
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The transfers in progress, one per URL identity, and the order the queued ones start in: at
-/// most ``maximumConcurrentTransfers`` under way, and the next one the highest priority among
-/// its tickets, the newest first within a priority (the store's ``LoadQueue``, for the reasons
-/// given there). URLSession on Linux ignores task priorities, so the order is decided here.
+/// The transfers in progress, one per URL identity, and the order the queued ones start in: a
+/// ``CoalescingWorkQueue`` of ``Transfer``s (the same one the store's loads use), with at most
+/// ``maximumConcurrentTransfers`` under way. URLSession on Linux ignores task priorities, so the
+/// order is decided here.
 ///
 /// A value the ``ImageDownloader`` keeps behind its lock. Mutating methods return what to do
 /// next (tasks to start or cancel, completions owed), which the downloader does after unlocking.
@@ -39,15 +39,13 @@ struct DownloadSchedule: Sendable {
         let starts: [Start]
     }
 
+    typealias Transfers = CoalescingWorkQueue<SourceIdentity, Transfer, Transfer.Waiter>
+
     let maximumConcurrentTransfers: Int
-    private(set) var transfers: [TransferID: Transfer] = [:]
-    private var transferOfIdentity: [SourceIdentity: TransferID] = [:]
-    private var transferOfTicket: [DownloadTicket: TransferID] = [:]
+    private(set) var transfers = Transfers()
     private var transferOfTask: [Int: TransferID] = [:]
-    private var queue = LoadQueue()
     /// Transfers starting or under way: the slots taken.
     private(set) var activeTransfers = 0
-    private var nextTransferID = 0
 
     init(maximumConcurrentTransfers: Int) {
         self.maximumConcurrentTransfers = maximumConcurrentTransfers
@@ -55,7 +53,7 @@ struct DownloadSchedule: Sendable {
 
     /// Whether a transfer of `identity` is queued or under way.
     func hasTransfer(of identity: SourceIdentity) -> Bool {
-        transferOfIdentity[identity] != nil
+        transfers.contains(identity)
     }
 
     /// Adds `ticket` to the transfer of its source's identity, or queues a new transfer.
@@ -72,20 +70,15 @@ struct DownloadSchedule: Sendable {
         bodyDirectory: URL?, temporaryBudget: DiskCacheTemporaryBudget? = nil, priority: ImageLoadPriority,
         completion: @escaping DownloadCompletion
     ) -> [Start] {
-        let id: TransferID
-        if let existing = transferOfIdentity[source.identity] {
-            id = existing
-        } else {
-            nextTransferID += 1
-            id = nextTransferID
-            transfers[id] = Transfer(
-                source: source, validity: validity?.canRevalidate == true ? validity : nil,
-                bodyDirectory: bodyDirectory, temporaryBudget: temporaryBudget)
-            transferOfIdentity[source.identity] = id
-        }
-        transfers[id]?.waiters[ticket] = Transfer.Waiter(priority: priority, completion: completion)
-        transferOfTicket[ticket] = id
-        requeue(id)
+        let id =
+            transfers.job(producing: source.identity)
+            ?? transfers.create(
+                source.identity,
+                job: Transfer(
+                    source: source, validity: validity?.canRevalidate == true ? validity : nil,
+                    bodyDirectory: bodyDirectory, temporaryBudget: temporaryBudget),
+                coalesces: true, queued: true)
+        transfers.add(Transfer.Waiter(id: ticket, priority: priority, completion: completion), to: id)
         return startQueued()
     }
 
@@ -94,23 +87,18 @@ struct DownloadSchedule: Sendable {
     ///
     /// - Returns: What is left to do, or nil if the ticket is not waiting (any more).
     mutating func remove(_ ticket: DownloadTicket) -> Removal? {
-        guard let id = transferOfTicket.removeValue(forKey: ticket),
-            let waiter = transfers[id]?.waiters.removeValue(forKey: ticket), let transfer = transfers[id]
-        else { return nil }
-        guard transfer.waiters.isEmpty else {
-            requeue(id)
+        guard let (waiter, id, _) = transfers.remove(waiter: ticket), let entry = transfers[id] else { return nil }
+        guard entry.waiters.isEmpty else {
             return Removal(completion: waiter.completion, abandonedTask: nil, starts: [])
         }
         end(id)
-        return Removal(completion: waiter.completion, abandonedTask: transfer.task, starts: startQueued())
+        return Removal(completion: waiter.completion, abandonedTask: entry.job.task, starts: startQueued())
     }
 
     /// Changes the priority `ticket` waits at; its transfer moves in the queue if the highest
     /// priority among its tickets changed.
     mutating func setPriority(_ priority: ImageLoadPriority, of ticket: DownloadTicket) {
-        guard let id = transferOfTicket[ticket] else { return }
-        transfers[id]?.waiters[ticket]?.priority = priority
-        requeue(id)
+        transfers.setPriority(priority, ofWaiter: ticket)
     }
 
     /// Records the task made for a starting transfer.
@@ -118,21 +106,20 @@ struct DownloadSchedule: Sendable {
     /// - Returns: Whether to resume it; false when the transfer lost its tickets meanwhile, and
     ///   the task must be cancelled instead.
     mutating func attach(_ task: SessionTask, to transfer: TransferID) -> Bool {
-        guard var started = transfers[transfer], case .starting = started.phase else { return false }
-        started.phase = .running(task)
-        transfers[transfer] = started
+        guard case .starting = transfers[transfer]?.job.phase else { return false }
+        transfers.updateJob(transfer) { $0.phase = .running(task) }
         transferOfTask[task.task.taskIdentifier] = transfer
         return true
     }
 
     /// Ends the transfer whose task completed.
     ///
-    /// - Returns: The transfer, whose waiters are owed the outcome, and the transfers to start in
-    ///   its slot; nil if the transfer ended already (its tickets left).
-    mutating func finish(taskIdentifier: Int) -> (finished: Transfer, starts: [Start])? {
-        guard let id = transferOfTask[taskIdentifier], let transfer = transfers[id] else { return nil }
+    /// - Returns: The transfer with its waiters, who are owed the outcome, and the transfers to
+    ///   start in its slot; nil if the transfer ended already (its tickets left).
+    mutating func finish(taskIdentifier: Int) -> (finished: Transfers.Entry, starts: [Start])? {
+        guard let id = transferOfTask[taskIdentifier], let entry = transfers[id] else { return nil }
         end(id)
-        return (transfer, startQueued())
+        return (entry, startQueued())
     }
 
     /// Takes the task of a transfer off it, to give the transfer a new task in the same slot: the
@@ -140,11 +127,9 @@ struct DownloadSchedule: Sendable {
     ///
     /// - Returns: The transfer to start again; nil if it ended already (its tickets left).
     mutating func restart(taskIdentifier: Int) -> Start? {
-        guard let id = transferOfTask.removeValue(forKey: taskIdentifier), var transfer = transfers[id] else {
-            return nil
-        }
-        transfer.phase = .starting
-        transfers[id] = transfer
+        guard let id = transferOfTask.removeValue(forKey: taskIdentifier),
+            let transfer = markStarting(id)
+        else { return nil }
         return Start(
             transfer: id, source: transfer.source, validity: transfer.validity, bodyDirectory: transfer.bodyDirectory,
             temporaryBudget: transfer.temporaryBudget, isRestart: true)
@@ -154,52 +139,47 @@ struct DownloadSchedule: Sendable {
     ///
     /// - Returns: Them all: their waiters are owed ``ImageStoreError/cancelled``, and the tasks
     ///   of those under way are to be cancelled.
-    mutating func removeAll() -> [Transfer] {
-        let all = Array(transfers.values)
-        transfers = [:]
-        transferOfIdentity = [:]
-        transferOfTicket = [:]
+    mutating func removeAll() -> [Transfers.Entry] {
+        let all = Array(transfers.removeAll { _ in true }.values)
         transferOfTask = [:]
-        queue.removeAll()
         activeTransfers = 0
         return all
     }
 
-    /// Traps if the tables disagree: every ticket and task points at a transfer that has it,
-    /// every identity at its transfer, and the slots taken are the transfers not queued. For
-    /// tests.
+    /// Traps if the books disagree: every task points at a transfer that has it, every transfer
+    /// has a ticket, and the slots taken are the transfers not queued. For tests.
     func _checkInvariants() {
-        precondition(transferOfIdentity.count == transfers.count, "one transfer per identity")
-        for (identity, id) in transferOfIdentity {
-            precondition(transfers[id]?.source.identity == identity, "identity \(identity) points elsewhere")
-        }
-        precondition(transferOfTicket.count == transfers.values.reduce(0) { $0 + $1.waiters.count }, "ticket count")
-        for (ticket, id) in transferOfTicket {
-            precondition(transfers[id]?.waiters[ticket] != nil, "ticket \(ticket.id) is not its transfer's")
-        }
+        transfers._checkInvariants()
         for (task, id) in transferOfTask {
-            precondition(transfers[id]?.task?.task.taskIdentifier == task, "task \(task) is not its transfer's")
+            precondition(transfers[id]?.job.task?.task.taskIdentifier == task, "task \(task) is not its transfer's")
         }
-        precondition(transfers.values.allSatisfy { !$0.waiters.isEmpty }, "a transfer without tickets")
-        precondition(activeTransfers == transfers.values.filter { !$0.isQueued }.count, "slots taken")
+        let entries = transfers.entries.values
+        precondition(entries.allSatisfy { !$0.waiters.isEmpty }, "a transfer without tickets")
+        precondition(entries.allSatisfy { $0.isQueued == $0.job.isQueued }, "queued in the books and the phase")
+        precondition(activeTransfers == entries.filter { !$0.isQueued }.count, "slots taken")
         precondition(activeTransfers <= maximumConcurrentTransfers, "over the limit")
     }
 
+    /// Marks a transfer given a slot as starting (its task being made) and returns it.
+    private mutating func markStarting(_ id: TransferID) -> Transfer? {
+        transfers.updateJob(id) { transfer in
+            transfer.phase = .starting
+            return transfer
+        }
+    }
+
     private mutating func end(_ id: TransferID) {
-        guard let transfer = transfers.removeValue(forKey: id) else { return }
-        transferOfIdentity[transfer.source.identity] = nil
-        for ticket in transfer.waiters.keys { transferOfTicket[ticket] = nil }
-        if let task = transfer.task { transferOfTask[task.task.taskIdentifier] = nil }
-        if !transfer.isQueued { activeTransfers -= 1 }
+        guard let entry = transfers.end(id) else { return }
+        if let task = entry.job.task { transferOfTask[task.task.taskIdentifier] = nil }
+        if !entry.isQueued { activeTransfers -= 1 }
     }
 
     /// Gives free slots to the queued transfers that come first.
     private mutating func startQueued() -> [Start] {
         var starts: [Start] = []
-        while activeTransfers < maximumConcurrentTransfers {
-            guard let next = nextQueued(), var transfer = transfers[next] else { break }
-            transfer.phase = .starting
-            transfers[next] = transfer
+        while activeTransfers < maximumConcurrentTransfers, let next = transfers.takeNext(),
+            let transfer = markStarting(next)
+        {
             activeTransfers += 1
             starts.append(
                 Start(
@@ -208,24 +188,5 @@ struct DownloadSchedule: Sendable {
                     isRestart: false))
         }
         return starts
-    }
-
-    /// Takes the queued transfer that comes first, skipping stale entries.
-    private mutating func nextQueued() -> TransferID? {
-        // A copy for the closure, released on return, before `transfers` is written again.
-        let transfers = self.transfers
-        return queue.next { entry in
-            transfers[entry.load].map { $0.isQueued && $0.queueTicket == entry.ticket } ?? false
-        }
-    }
-
-    /// Queues `id` again if it is queued and the highest priority among its tickets changed.
-    private mutating func requeue(_ id: TransferID) {
-        guard var transfer = transfers[id], transfer.isQueued, let priority = transfer.priority,
-            transfer.queueTicket == 0 || priority != transfer.queuedPriority
-        else { return }
-        transfer.queueTicket = queue.enqueue(id, at: priority)
-        transfer.queuedPriority = priority
-        transfers[id] = transfer
     }
 }

@@ -114,18 +114,18 @@ public final class ImageDownloader: Sendable {
             }
             guard let (transfer, starts) = schedule.finish(taskIdentifier: taskIdentifier) else { return ended }
             ended.starts = starts
-            ended.completions = transfer.waiters.values.map(\.completion)
+            ended.completions = transfer.waiters.map(\.completion)
             switch outcome {
             case .success(let response):
                 statistics.downloadsCompleted += 1
                 // A whole new body supersedes a partial one kept meanwhile.
-                if response.body != nil, let stale = partialBodies.take(transfer.source.identity) {
+                if response.body != nil, let stale = partialBodies.take(transfer.job.source.identity) {
                     ended.deletions.append(stale)
                 }
             case .failure(.cancelled):
                 break  // Not the URL's fault: nothing to remember.
             case .failure(let error):
-                recentFailures.remember(error, for: transfer.source.identity, now: now)
+                recentFailures.remember(error, for: transfer.job.source.identity, now: now)
             }
             return ended
         }
@@ -244,7 +244,7 @@ public final class ImageDownloader: Sendable {
         for partialBody in partialBodies { partialBody.delete() }
         // Cancels every task; their completions reach the delegate, which deletes their files.
         session.session.invalidateAndCancel()
-        let completions = transfers.flatMap { $0.waiters.values.map(\.completion) }
+        let completions = transfers.flatMap { $0.waiters.map(\.completion) }
         guard !completions.isEmpty else { return }
         deliveryQueue.queue.async {
             for completion in completions { completion(.failure(.cancelled)) }

@@ -6,7 +6,8 @@ typealias TransferID = Int
 /// What a ticket is called back with: the transfer's response, or why there is none.
 typealias DownloadCompletion = @Sendable (Result<DownloadResponse, ImageStoreError>) -> Void
 
-/// One transfer of one URL identity, and the tickets waiting for it.
+/// One transfer of one URL identity (the tickets waiting for it are its
+/// ``DownloadSchedule``'s).
 ///
 /// What is asked for is decided by the ticket that made the transfer: whether it revalidates a
 /// stored response, and where the body's file goes. Tickets that join later get the same
@@ -23,7 +24,8 @@ struct Transfer: Sendable {
     }
 
     /// A ticket's wait.
-    struct Waiter: Sendable {
+    struct Waiter: PrioritizedWaiter {
+        let id: DownloadTicket
         var priority: ImageLoadPriority
         let completion: DownloadCompletion
     }
@@ -37,12 +39,7 @@ struct Transfer: Sendable {
     /// What the body's bytes in ``bodyDirectory`` are counted against (the first ticket's); nil
     /// for none.
     let temporaryBudget: DiskCacheTemporaryBudget?
-    var waiters: [DownloadTicket: Waiter] = [:]
     var phase = Phase.queued
-    /// The queue entry that stands for this transfer; older entries are stale (see ``LoadQueue``).
-    var queueTicket = 0
-    /// The priority ``queueTicket`` was queued at.
-    var queuedPriority: ImageLoadPriority?
 
     init(
         source: URLSource, validity: ResponseValidity?, bodyDirectory: URL?,
@@ -52,11 +49,6 @@ struct Transfer: Sendable {
         self.validity = validity
         self.bodyDirectory = bodyDirectory
         self.temporaryBudget = temporaryBudget
-    }
-
-    /// The highest priority among the waiters: the one the transfer is queued at.
-    var priority: ImageLoadPriority? {
-        waiters.values.lazy.map(\.priority).max()
     }
 
     var isQueued: Bool {

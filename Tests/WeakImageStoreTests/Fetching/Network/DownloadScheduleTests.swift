@@ -65,7 +65,7 @@ final class DownloadScheduleTests: XCTestCase {
         // When
         let next = schedule.finish(taskIdentifier: running[0])
         // Then
-        XCTAssertEqual(next?.finished.source.url.path, "/running")
+        XCTAssertEqual(next?.finished.job.source.url.path, "/running")
         XCTAssertEqual(next?.starts.map(\.url.path), ["/new-normal"])
     }
 
@@ -78,8 +78,8 @@ final class DownloadScheduleTests: XCTestCase {
         // Then
         XCTAssertEqual(first.count, 1)
         XCTAssertEqual(second.count, 0)
-        XCTAssertEqual(schedule.transfers.count, 1)
-        XCTAssertEqual(schedule.transfers.values.first?.waiters.count, 2)
+        XCTAssertEqual(schedule.transfers.entries.count, 1)
+        XCTAssertEqual(schedule.transfers.entries.values.first?.waiters.count, 2)
     }
 
     func test_aQueuedTransferLosingItsLastTicket_isDropped() {
@@ -94,7 +94,7 @@ final class DownloadScheduleTests: XCTestCase {
         XCTAssertNotNil(removal)
         XCTAssertNil(removal?.abandonedTask)
         XCTAssertEqual(removal?.starts.count, 0)
-        XCTAssertEqual(schedule.transfers.count, 1)
+        XCTAssertEqual(schedule.transfers.entries.count, 1)
         XCTAssertNil(schedule.remove(queued), "a ticket leaves once")
     }
 
@@ -133,7 +133,7 @@ final class DownloadScheduleTests: XCTestCase {
         // When
         let all = schedule.removeAll()
         // Then
-        XCTAssertEqual(Set(all.map(\.source.url.path)), ["/a", "/b"])
+        XCTAssertEqual(Set(all.map(\.job.source.url.path)), ["/a", "/b"])
         XCTAssertEqual(schedule.activeTransfers, 0)
         XCTAssertEqual(add("/c", to: &schedule).1.count, 1)
     }

@@ -4,7 +4,7 @@ extension StoreEngine: ImageDeathObserver {
     func imageDied(_ token: DeathToken) {
         // Runs inside the image's deinit. The store never frees an image under its lock, so
         // this thread does not hold it; and this section frees nothing.
-        state.withLock { $0.imageDied(token) }
+        state.withLock { $0.memory.imageDied(token) }
     }
 
     /// Trims the LRU until live bytes fit the policy's limit or the LRU is empty, then tells
@@ -12,7 +12,7 @@ extension StoreEngine: ImageDeathObserver {
     func enforceLiveCostLimit() {
         while true {
             var released: [CachedImage] = []
-            let step = state.withLock { $0.enforceLiveCostLimit(released: &released) }
+            let step = state.withLock { $0.memory.enforceLiveCostLimit(released: &released) }
             // Images nobody else holds die here and report, lowering live bytes.
             released.removeAll()
             switch step {
@@ -30,7 +30,7 @@ extension StoreEngine: ImageDeathObserver {
     }
 
     func resetPeakLiveCost() {
-        state.withLock { $0.resetPeakLiveCost() }
+        state.withLock { $0.memory.resetPeakLiveCost() }
     }
 
     /// A new stream of budget overruns; it ends when the store is freed.
@@ -39,9 +39,9 @@ extension StoreEngine: ImageDeathObserver {
         var madeContinuation: AsyncStream<BudgetOverrun>.Continuation?
         let stream = AsyncStream(BudgetOverrun.self, bufferingPolicy: .bufferingNewest(16)) { madeContinuation = $0 }
         guard let continuation = madeContinuation else { preconditionFailure("AsyncStream did not build") }
-        let id = state.withLock { $0.budget.addObserver(continuation) }
+        let id = state.withLock { $0.memory.budget.addObserver(continuation) }
         continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { $0.budget.removeObserver(id) }
+            self?.state.withLock { $0.memory.budget.removeObserver(id) }
         }
         return stream
     }

@@ -1,6 +1,6 @@
 /// Live-image accounting and the live-cost budget: the critical sections behind
 /// ``ImageStoreStatistics/liveCost`` and `.weakWithBudgetedLRU`.
-extension StoreState {
+extension MemoryState {
     /// What the store does after a critical section that checked the budget.
     enum BudgetStep {
         /// Live bytes fit the limit, there is none, or an overrun was reported already.

@@ -14,12 +14,12 @@ extension StoreEngine {
 
     /// Hands `load`'s bytes to the network; the loading thread goes on with other work.
     private func download(_ url: URLSource, after lookup: NetworkFetcher.DiskLookup, for load: LoadID) {
-        guard let priority = state.withLock({ $0.awaitDownload(load) }) else { return }
+        guard let priority = state.withLock({ $0.loads.awaitsDownload(load, memory: &$0.memory) }) else { return }
         let ticket = sources.network.download(url, after: lookup, priority: priority) { [weak self] outcome in
             self?.downloadFinished(load, url: url, with: outcome)
         }
         let (wanted, changes) = state.withLock {
-            ($0.recordDownloadTicket(ticket, for: load), $0.takeDownloadChanges())
+            ($0.loads.downloadStarted(ticket, for: load), $0.loads.takeDownloadChanges())
         }
         if !wanted { sources.network.downloader.cancel(ticket) }
         apply(changes)
@@ -28,12 +28,12 @@ extension StoreEngine {
     private func downloadFinished(_ load: LoadID, url: URLSource, with outcome: NetworkFetcher.Outcome) {
         switch outcome {
         case .bytes(let data):
-            if state.withLock({ $0.downloaded(data, for: load) }) { startLoadingThreadNow() }
+            if state.withLock({ $0.loads.downloaded(data, for: load) }) { startLoadingThreadNow() }
         case .failure(.cancelled):
             // Only a load that nobody waits for any more cancels its download.
             break
         case .failure(let error):
-            let waiters = state.withLock { $0.downloadFailed(for: load) }
+            let waiters = state.withLock { $0.loads.downloadFailed(for: load) }
             for waiter in waiters { waiter.deliver(.failure(error)) }
         case .entryVanished:
             download(url, after: .miss, for: load)
