@@ -11,7 +11,7 @@ struct LoadOperation: Sendable {
     /// same target coalesce.
     enum Target: Hashable, Sendable {
         /// This image: fetch its bytes and decode them.
-        case image(ImageSource)
+        case image(ImageLocator)
         /// A request nobody has resolved yet.
         case request(ImageRequest)
         /// A thumbnail whose key is not known yet: fetch the bytes and read their header to

@@ -56,7 +56,7 @@ struct LoadStateMachine: Sendable {
 
     /// The runner resolved `request` on the file system.
     mutating func resolved(
-        _ request: ImageRequest, as resolution: Result<ImageSource, ImageStoreError>, by runner: LoadRunner,
+        _ request: ImageRequest, as resolution: Result<ImageLocator, ImageStoreError>, by runner: LoadRunner,
         memory: inout MemoryState, released: inout [CachedImage]
     ) -> LoadStep {
         memory.resolutions.remember(resolution, for: request.source)
@@ -173,7 +173,7 @@ struct LoadStateMachine: Sendable {
     /// Ends a synchronous lookup of a network image that memory does not hold, or sends it to
     /// the disk cache: a synchronous lookup never waits on the network, nor joins a download.
     private func readsDiskInsteadOfDownloading(
-        _ source: ImageSource, _ thumbnail: UnsizedThumbnail?, memory: inout MemoryState
+        _ source: ImageLocator, _ thumbnail: UnsizedThumbnail?, memory: inout MemoryState
     ) -> LoadStep? {
         guard let url = source.bytes.download else { return nil }
         memory.count(.miss)
@@ -186,7 +186,7 @@ struct LoadStateMachine: Sendable {
     /// decodes it. A queued load of `target`, the same image under a less precise target, joins
     /// the runner's load.
     private mutating func proceed(
-        with source: ImageSource, replacing target: LoadOperation.Target, by runner: LoadRunner,
+        with source: ImageLocator, replacing target: LoadOperation.Target, by runner: LoadRunner,
         memory: inout MemoryState, released: inout [CachedImage]
     ) -> LoadStep {
         switch runner {
@@ -208,7 +208,7 @@ struct LoadStateMachine: Sendable {
 
     /// A synchronous caller never waits behind queued work: it takes a queued load over and runs
     /// it itself, and waits only for a load already running.
-    private mutating func join(_ source: ImageSource, for request: ImageRequest, memory: inout MemoryState) -> LoadStep
+    private mutating func join(_ source: ImageLocator, for request: ImageRequest, memory: inout MemoryState) -> LoadStep
     {
         guard memory.storage.sharesImages else {
             memory.count(.miss)

@@ -12,14 +12,14 @@ enum LoadStep {
     /// Fetch (unless in hand) and decode `source` for the load, then report
     /// ``LoadStateMachine/finished(_:of:for:result:decoded:reservedCost:memory:released:)``.
     /// The load is nil when loads are not shared (`.uncached`) or for a disk read.
-    case decode(ImageSource, LoadID?)
+    case decode(ImageLocator, LoadID?)
     /// Another thread is running the load: wait for its result (a synchronous caller only).
     case wait(LoadLatch)
     /// A network image memory does not hold, and a disk cache that may: read a fresh entry of
     /// the full-size image and decode it without joining any load, since a load in flight may be
     /// waiting on the network (a synchronous caller only). The thumbnail is set when its key is
     /// not known yet.
-    case readDisk(ImageSource, UnsizedThumbnail?)
+    case readDisk(ImageLocator, UnsizedThumbnail?)
     /// Another load of the same image took the waiters over (a loading thread only).
     case merged
 }

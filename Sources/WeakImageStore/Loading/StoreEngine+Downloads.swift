@@ -6,7 +6,7 @@ extension StoreEngine {
     /// On a loading thread: the bytes of `url` from a fresh disk entry, or nil after handing the
     /// load to the network; the load is queued again, bytes in hand, when they arrive.
     func bytesFromDiskOrDownload(_ url: URLSource, for load: LoadID) -> Data? {
-        let lookup = sources.network.lookUpDisk(url)
+        let lookup = fetcher.network.lookUpDisk(url)
         if case .fresh(let data) = lookup { return data }
         download(url, after: lookup, for: load)
         return nil
@@ -15,13 +15,13 @@ extension StoreEngine {
     /// Hands `load`'s bytes to the network; the loading thread goes on with other work.
     private func download(_ url: URLSource, after lookup: NetworkFetcher.DiskLookup, for load: LoadID) {
         guard let priority = state.withLock({ $0.loads.awaitsDownload(load, memory: &$0.memory) }) else { return }
-        let ticket = sources.network.download(url, after: lookup, priority: priority) { [weak self] outcome in
+        let ticket = fetcher.network.download(url, after: lookup, priority: priority) { [weak self] outcome in
             self?.downloadFinished(load, url: url, with: outcome)
         }
         let (wanted, changes) = state.withLock {
             ($0.loads.downloadStarted(ticket, for: load), $0.loads.takeDownloadChanges())
         }
-        if !wanted { sources.network.downloader.cancel(ticket) }
+        if !wanted { fetcher.network.downloader.cancel(ticket) }
         apply(changes)
     }
 
@@ -44,8 +44,8 @@ extension StoreEngine {
     func apply(_ changes: [InFlightLoads.DownloadChange]) {
         for change in changes {
             switch change {
-            case .cancel(let ticket): sources.network.downloader.cancel(ticket)
-            case .reprioritize(let ticket, let priority): sources.network.downloader.setPriority(priority, of: ticket)
+            case .cancel(let ticket): fetcher.network.downloader.cancel(ticket)
+            case .reprioritize(let ticket, let priority): fetcher.network.downloader.setPriority(priority, of: ticket)
             }
         }
     }

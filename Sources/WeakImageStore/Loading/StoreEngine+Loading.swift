@@ -44,7 +44,7 @@ extension StoreEngine {
                 return result
             case .resolve:
                 guard let request else { preconditionFailure("a load without a request cannot be resolved") }
-                let resolution = sources.resolve(request.source)
+                let resolution = fetcher.resolve(request.source)
                 step = state.withLock {
                     $0.loads.resolved(request, as: resolution, by: runner, memory: &$0.memory, released: &released)
                 }
@@ -84,22 +84,22 @@ extension StoreEngine {
     /// The bytes of `source`: those in hand, else fetched on this thread; for a loading thread's
     /// network image, a fresh disk entry or nil after handing the load to the downloader.
     private func fetch(
-        _ source: ImageSource, inHand: Data?, by runner: LoadRunner
+        _ source: ImageLocator, inHand: Data?, by runner: LoadRunner
     ) -> Result<Data, ImageStoreError>? {
         if let inHand { return .success(inHand) }
         if case .loadingThread(let load) = runner, let url = source.bytes.download {
             return bytesFromDiskOrDownload(url, for: load).map { .success($0) }
         }
-        return sources.fetch(source.bytes)
+        return fetcher.fetch(source.bytes)
     }
 
     /// A synchronous lookup of a network image: a fresh disk entry decoded on the caller's
     /// thread as an unshared load, since a load in flight may be waiting on the network.
     private func readDisk(
-        _ source: ImageSource, _ thumbnail: UnsizedThumbnail?, by runner: LoadRunner, request: ImageRequest?
+        _ source: ImageLocator, _ thumbnail: UnsizedThumbnail?, by runner: LoadRunner, request: ImageRequest?
     ) -> Result<CachedImage, ImageStoreError>? {
         let data: Data
-        switch sources.fetch(source.bytes) {
+        switch fetcher.fetch(source.bytes) {
         case .success(let fetched): data = fetched
         case .failure(let error): return .failure(error)
         }
@@ -125,7 +125,7 @@ extension StoreEngine {
     /// - Returns: The result; `.cancelled` (owed to nobody) if the load stopped; nil if the bytes
     ///   are downloading.
     private func decode(
-        _ source: ImageSource, for load: LoadID?, by runner: LoadRunner, request: ImageRequest?, inHand: Data?,
+        _ source: ImageLocator, for load: LoadID?, by runner: LoadRunner, request: ImageRequest?, inHand: Data?,
         imageSize: PixelSize?, cancellation: DecodeCancellation?
     ) -> Result<CachedImage, ImageStoreError>? {
         if let load, let cancellation, cancellation.shouldStop() {
@@ -166,7 +166,7 @@ extension StoreEngine {
             let failure = source.bytes.decodingFailure(reason: String(describing: error))
             // Refused for its size, the same bytes may still make a thumbnail.
             if (error as? any SizeLimitReporting)?.exceedsSizeLimit != true {
-                sources.rejected(source.bytes, error: failure)
+                fetcher.rejected(source.bytes, error: failure)
             }
             result = .failure(failure)
         }

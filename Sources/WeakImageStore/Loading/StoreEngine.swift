@@ -3,7 +3,7 @@ import Foundation
 
 /// The non-generic shell behind ``ImageStore``: it runs the critical sections of the locked
 /// ``StoreState`` and carries out, outside the lock, the steps they return — resolve a request,
-/// fetch the bytes (``ImageSources``), decode, deliver. It knows requests and image keys, never a
+/// fetch the bytes (``ImageFetcher``), decode, deliver. It knows requests and image keys, never a
 /// path or a URL. Being non-generic lets the compiler specialize all of it inside the library,
 /// so a cache hit costs hash lookups rather than runtime generic-metadata lookups.
 final class StoreEngine: Sendable {
@@ -19,7 +19,7 @@ final class StoreEngine: Sendable {
     typealias PeakBytes = @Sendable (_ data: Data, _ maxPixelSize: Int?) -> Int?
 
     let state: Lock<StoreState>
-    let sources: ImageSources
+    let fetcher: ImageFetcher
     let decode: Decode
     let measure: Measure
     /// The threads loads run on: the store's own, never Dispatch's global pool.
@@ -34,7 +34,7 @@ final class StoreEngine: Sendable {
     static let largestReservation = 1 << 40
 
     init(
-        policy: CachePolicy, maximumConcurrentLoads: Int, sources: ImageSources,
+        policy: CachePolicy, maximumConcurrentLoads: Int, fetcher: ImageFetcher,
         decode: @escaping Decode, measure: @escaping Measure, peakBytes: @escaping PeakBytes = { _, _ in nil },
         maximumConcurrentDecodingBytes: Int = .max
     ) {
@@ -42,8 +42,8 @@ final class StoreEngine: Sendable {
         state = Lock(
             StoreState(
                 policy: policy, maximumConcurrentLoads: maximumConcurrentLoads,
-                readsDownloadsFromDisk: sources.network.diskCache != nil))
-        self.sources = sources
+                readsDownloadsFromDisk: fetcher.network.diskCache != nil))
+        self.fetcher = fetcher
         self.decode = decode
         self.measure = measure
         self.peakBytes = peakBytes
@@ -203,12 +203,12 @@ final class StoreEngine: Sendable {
 
     var statistics: ImageStoreStatistics {
         var statistics = state.withLock { $0.memory.statistics }
-        let downloads = sources.network.downloader.statistics
+        let downloads = fetcher.network.downloader.statistics
         statistics.downloadsStarted = downloads.downloadsStarted
         statistics.downloadsCompleted = downloads.downloadsCompleted
         statistics.downloadsCancelled = downloads.downloadsCancelled
         statistics.bytesDownloaded = downloads.bytesDownloaded
-        if let disk = sources.network.diskCache?.statistics {
+        if let disk = fetcher.network.diskCache?.statistics {
             statistics.diskHits = disk.hits
             statistics.diskMisses = disk.misses
             statistics.diskWrites = disk.writes

@@ -3,11 +3,11 @@
 /// itself (one key per output size, and never two live images with the same pixels).
 struct UnsizedThumbnail: Hashable, Sendable, CustomStringConvertible {
     /// The image the thumbnail is made from.
-    let fullSize: ImageSource
+    let fullSize: ImageLocator
     /// The longest side asked for, in pixels; at least 1.
     let maxPixelSize: Int
 
-    init(of fullSize: ImageSource, maxPixelSize: Int) {
+    init(of fullSize: ImageLocator, maxPixelSize: Int) {
         self.fullSize = fullSize
         self.maxPixelSize = maxPixelSize
     }
@@ -15,7 +15,7 @@ struct UnsizedThumbnail: Hashable, Sendable, CustomStringConvertible {
     /// The thumbnail's source once the image's size is known; nil when the decoder cannot tell,
     /// which makes it the full-size image (a decoder that cannot read the size cannot make
     /// thumbnails either).
-    func source(forImageSize size: PixelSize?) -> ImageSource {
+    func source(forImageSize size: PixelSize?) -> ImageLocator {
         fullSize.reduced(to: maxPixelSize, imageSize: size)
     }
 

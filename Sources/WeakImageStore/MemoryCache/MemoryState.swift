@@ -14,7 +14,7 @@ struct MemoryState: Sendable {
         /// The request was never resolved (or its resolution was forgotten).
         case unresolved
         /// The source is known but its image is not in memory.
-        case missing(ImageSource)
+        case missing(ImageLocator)
         /// The source is known, but which key the thumbnail is depends on a size not known yet.
         case unsized(UnsizedThumbnail)
     }
@@ -70,7 +70,7 @@ struct MemoryState: Sendable {
             return counted(lookUpFile(at: index, released: &released))
                 ?? .missing(resolutions.file(at: index).source)
         }
-        switch ImageSources.resolvedWithoutFileSystem(request.source) ?? resolutions[request.source] {
+        switch ImageFetcher.resolvedWithoutFileSystem(request.source) ?? resolutions[request.source] {
         case nil:
             return .unresolved
         case .failure(let error):
@@ -106,7 +106,7 @@ struct MemoryState: Sendable {
 
     /// The thumbnail's source, if its full-size image's pixel size is known; nil when a header
     /// must be read first.
-    func sourceIfSizeKnown(_ thumbnail: UnsizedThumbnail) -> ImageSource? {
+    func sourceIfSizeKnown(_ thumbnail: UnsizedThumbnail) -> ImageLocator? {
         switch pixelSizes[thumbnail.fullSize.key.source] {
         case nil: nil
         case .unknown: thumbnail.source(forImageSize: nil)
@@ -116,7 +116,7 @@ struct MemoryState: Sendable {
 
     /// Records the pixel size read from a thumbnail's bytes (nil: the decoder cannot tell) and
     /// returns the thumbnail's source.
-    mutating func measured(_ thumbnail: UnsizedThumbnail, size: PixelSize?) -> ImageSource {
+    mutating func measured(_ thumbnail: UnsizedThumbnail, size: PixelSize?) -> ImageLocator {
         pixelSizes.remember(size, for: thumbnail.fullSize.key.source)
         return thumbnail.source(forImageSize: size)
     }

@@ -81,7 +81,7 @@ public final class ImageStore<Image: StorableImage>: Sendable {
         engine = StoreEngine(
             policy: policy,
             maximumConcurrentLoads: maximumConcurrentLoads,
-            sources: ImageSources(
+            fetcher: ImageFetcher(
                 resolver: ImageResolver(directories: directories, scales: scales, extensions: extensions),
                 fileReader: ImageFileReader(maximumFileSize: maximumFileSize),
                 downloader: downloader,

@@ -71,7 +71,7 @@ final class LoadStateMachineTests: XCTestCase {
         XCTAssertEqual(memory.pixelSizes[fullSize.key.source], .known(PixelSize(width: 512, height: 256)))
     }
 
-    private func file(_ path: String) -> ImageSource {
-        ImageSource(.file(realPath: path, scale: 1), bytes: .file(FileLocation(path: path)))
+    private func file(_ path: String) -> ImageLocator {
+        ImageLocator(.file(realPath: path, scale: 1), bytes: .file(FileLocation(path: path)))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns names and paths into ``ImageSource``s by looking at the file system, `UIImage(named:)`
+/// Turns names and paths into ``ImageLocator``s by looking at the file system, `UIImage(named:)`
 /// style, never leaving the store's directories for names.
 ///
 /// A name's file location carries the real directory it was found in as its root, and the file
@@ -39,7 +39,7 @@ struct ImageResolver: Sendable {
     ///
     /// - Throws: ``ImageStoreError/invalidName(_:reason:)`` for a hostile name or one whose file
     ///   resolves outside its directory; ``ImageStoreError/notFound(name:)`` otherwise.
-    func resolve(name: String) throws(ImageStoreError) -> ImageSource {
+    func resolve(name: String) throws(ImageStoreError) -> ImageLocator {
         let parsed = try ImageName(parsing: name, extensions: extensions)
         let candidates = parsed.candidateFileNames(scales: scales, extensions: extensions)
         for directory in directories {
@@ -66,7 +66,7 @@ struct ImageResolver: Sendable {
     /// - Throws: ``ImageStoreError/invalidName(_:reason:)`` for an empty path or one with a NUL
     ///   byte, ``ImageStoreError/notFound(name:)`` when nothing is there, and
     ///   ``ImageStoreError/unreadable(path:reason:)`` when it is not a regular file.
-    func resolve(path: String) throws(ImageStoreError) -> ImageSource {
+    func resolve(path: String) throws(ImageStoreError) -> ImageLocator {
         try ImageName.validate(path: path)
         guard let real = FileSystem.realPath(path) else { throw .notFound(name: path) }
         guard case .regularFile = FileSystem.entry(at: real) else {
@@ -77,7 +77,7 @@ struct ImageResolver: Sendable {
     }
 
     /// A file's full-size image: known by its real path and scale.
-    private static func source(_ location: FileLocation, scale: Int) -> ImageSource {
-        ImageSource(.file(realPath: location.path, scale: scale), bytes: .file(location))
+    private static func source(_ location: FileLocation, scale: Int) -> ImageLocator {
+        ImageLocator(.file(realPath: location.path, scale: scale), bytes: .file(location))
     }
 }

@@ -12,7 +12,7 @@ struct ResolutionCache: Sendable {
 
     /// A successful resolution, with where its image was last found in the storage.
     struct ResolvedFile: Sendable {
-        let source: ImageSource
+        let source: ImageLocator
         var hint = SlotHint()
     }
 
@@ -27,7 +27,7 @@ struct ResolutionCache: Sendable {
     private var names = Tables()
     private var paths = Tables()
 
-    subscript(request: ImageRequest.Source) -> Result<ImageSource, ImageStoreError>? {
+    subscript(request: ImageRequest.Source) -> Result<ImageLocator, ImageStoreError>? {
         guard let (tables, key) = tables(for: request) else { return nil }
         if let file = tables.files[key] { return .success(file.source) }
         if let error = tables.failures[key] { return .failure(error) }
@@ -62,7 +62,7 @@ struct ResolutionCache: Sendable {
     }
 
     /// Remembers how a name or a path resolved; other sources are not remembered here.
-    mutating func remember(_ resolution: Result<ImageSource, ImageStoreError>, for request: ImageRequest.Source) {
+    mutating func remember(_ resolution: Result<ImageLocator, ImageStoreError>, for request: ImageRequest.Source) {
         switch request {
         case .named(let name): Self.insert(resolution, for: name, into: &names)
         case .file(let path): Self.insert(resolution, for: path, into: &paths)
@@ -93,7 +93,7 @@ struct ResolutionCache: Sendable {
     }
 
     private static func insert(
-        _ resolution: Result<ImageSource, ImageStoreError>, for key: String, into tables: inout Tables
+        _ resolution: Result<ImageLocator, ImageStoreError>, for key: String, into tables: inout Tables
     ) {
         switch resolution {
         case .success(let file):

@@ -117,9 +117,9 @@ final class ConfinedFileOpenerTests: XCTestCase {
     }
 
     func test_rootIsNotPartOfTheImagesIdentity() {
-        func source(root: String) -> ImageSource {
+        func source(root: String) -> ImageLocator {
             let location = FileLocation(path: "/a/b.png", root: root)
-            return ImageSource(.file(realPath: location.path, scale: 2), bytes: .file(location))
+            return ImageLocator(.file(realPath: location.path, scale: 2), bytes: .file(location))
         }
 
         XCTAssertEqual(source(root: "/a"), source(root: "/"))

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Every source the store reads from, behind the two steps the engine knows: resolving a request
-/// to an ``ImageSource`` and fetching its bytes.
+/// Resolves requests and fetches their bytes: every source the store reads from, behind the two
+/// steps the engine knows — a request resolved to an ``ImageLocator``, and the bytes at its
+/// ``ByteLocation`` fetched.
 ///
 /// | request | resolved | bytes fetched |
 /// |---|---|---|
@@ -9,7 +10,7 @@ import Foundation
 /// | `.provider` | at once, from its identity and version | `data()`, one call per identity at a time |
 /// | `.url` (http, https) | at once, from its canonical URL or cache key | from the disk cache, else downloaded by the ``ImageDownloader``, never on a loading thread's time (see ``NetworkFetcher``) |
 /// | `.url` (any other scheme) | fails with ``ImageStoreError/unsupportedURL(_:reason:)``, no I/O | — |
-struct ImageSources: Sendable {
+struct ImageFetcher: Sendable {
     let resolver: ImageResolver
     let fileReader: ImageFileReader
     let network: NetworkFetcher
@@ -26,7 +27,7 @@ struct ImageSources: Sendable {
 
     /// The resolution of a source that needs no file system, or nil for names and paths, which
     /// must be resolved by ``resolve(_:)`` outside the store's lock.
-    static func resolvedWithoutFileSystem(_ source: ImageRequest.Source) -> Result<ImageSource, ImageStoreError>? {
+    static func resolvedWithoutFileSystem(_ source: ImageRequest.Source) -> Result<ImageLocator, ImageStoreError>? {
         switch source {
         case .named, .file: nil
         case .provider(let provider): resolve(provider)
@@ -35,12 +36,12 @@ struct ImageSources: Sendable {
     }
 
     /// Resolves any request's source; for names and paths this looks at the file system.
-    func resolve(_ source: ImageRequest.Source) -> Result<ImageSource, ImageStoreError> {
+    func resolve(_ source: ImageRequest.Source) -> Result<ImageLocator, ImageStoreError> {
         switch source {
         case .named(let name):
-            Result(typedCatching: { () throws(ImageStoreError) -> ImageSource in try resolver.resolve(name: name) })
+            Result(typedCatching: { () throws(ImageStoreError) -> ImageLocator in try resolver.resolve(name: name) })
         case .file(let path):
-            Result(typedCatching: { () throws(ImageStoreError) -> ImageSource in try resolver.resolve(path: path) })
+            Result(typedCatching: { () throws(ImageStoreError) -> ImageLocator in try resolver.resolve(path: path) })
         case .provider(let provider):
             Self.resolve(provider)
         case .url(let url):
@@ -48,21 +49,21 @@ struct ImageSources: Sendable {
         }
     }
 
-    private static func resolve(_ provider: ProviderSource) -> Result<ImageSource, ImageStoreError> {
-        .success(ImageSource(provider.identity, bytes: .provider(provider)))
+    private static func resolve(_ provider: ProviderSource) -> Result<ImageLocator, ImageStoreError> {
+        .success(ImageLocator(provider.identity, bytes: .provider(provider)))
     }
 
-    private static func resolve(_ url: URLSource) -> Result<ImageSource, ImageStoreError> {
+    private static func resolve(_ url: URLSource) -> Result<ImageLocator, ImageStoreError> {
         guard url.isDownloadable else {
             return .failure(.unsupportedURL(url.url, reason: "only http, https and file URLs can be loaded"))
         }
-        return .success(ImageSource(url.identity, bytes: .download(url)))
+        return .success(ImageLocator(url.identity, bytes: .download(url)))
     }
 
     /// Fetches the bytes of a resolved source on the calling thread. Downloads never block a
     /// thread: for a URL this answers a fresh entry of the disk cache or
     /// ``ImageStoreError/notInMemoryOrOnDisk(_:)``.
-    func fetch(_ bytes: ByteSource) -> Result<Data, ImageStoreError> {
+    func fetch(_ bytes: ByteLocation) -> Result<Data, ImageStoreError> {
         switch bytes {
         case .file(let location):
             Result(typedCatching: { () throws(ImageStoreError) -> Data in try fileReader.read(location) })
@@ -76,7 +77,7 @@ struct ImageSources: Sendable {
     /// Tells the source that the decoder rejected its bytes: bytes from the network are neither
     /// kept on disk nor downloaded again before the back-off ends. Files and providers are read
     /// afresh on every miss and keep nothing.
-    func rejected(_ bytes: ByteSource, error: ImageStoreError) {
+    func rejected(_ bytes: ByteLocation, error: ImageStoreError) {
         if case .download(let url) = bytes { network.rejectUndecodable(url, error: error) }
     }
 }

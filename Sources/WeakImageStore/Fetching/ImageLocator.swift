@@ -2,17 +2,17 @@
 ///
 /// What a request resolves to, and what a load runs. Equal when the keys are: one key is one
 /// image however its bytes were reached (a file found by name or by path reads the same bytes).
-struct ImageSource: Hashable, Sendable, CustomStringConvertible {
+struct ImageLocator: Hashable, Sendable, CustomStringConvertible {
     let key: ImageKey
-    let bytes: ByteSource
+    let bytes: ByteLocation
 
     /// The full-size image of `identity`.
-    init(_ identity: SourceIdentity, bytes: ByteSource) {
+    init(_ identity: SourceIdentity, bytes: ByteLocation) {
         key = ImageKey(source: identity)
         self.bytes = bytes
     }
 
-    private init(key: ImageKey, bytes: ByteSource) {
+    private init(key: ImageKey, bytes: ByteLocation) {
         self.key = key
         self.bytes = bytes
     }
@@ -20,14 +20,14 @@ struct ImageSource: Hashable, Sendable, CustomStringConvertible {
     /// This full-size image decoded at `maxPixelSize` when it is `imageSize`: the full-size image
     /// itself when the thumbnail would not be smaller, or when the size is unknown (a decoder
     /// that cannot read it cannot make thumbnails either).
-    func reduced(to maxPixelSize: Int, imageSize: PixelSize?) -> ImageSource {
+    func reduced(to maxPixelSize: Int, imageSize: PixelSize?) -> ImageLocator {
         guard let imageSize, maxPixelSize < imageSize.longestSide else {
-            return ImageSource(key: ImageKey(source: key.source), bytes: bytes)
+            return ImageLocator(key: ImageKey(source: key.source), bytes: bytes)
         }
-        return ImageSource(key: ImageKey(source: key.source, maxPixelSize: maxPixelSize), bytes: bytes)
+        return ImageLocator(key: ImageKey(source: key.source, maxPixelSize: maxPixelSize), bytes: bytes)
     }
 
-    static func == (lhs: ImageSource, rhs: ImageSource) -> Bool {
+    static func == (lhs: ImageLocator, rhs: ImageLocator) -> Bool {
         lhs.key == rhs.key
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Where a source's bytes are fetched from. The engine never looks inside: it hands the value to
-/// ``ImageSources/fetch(_:)`` (or, for a download, to the downloader without holding a loading
+/// Where an image's bytes are fetched from. The engine never looks inside: it hands the value to
+/// ``ImageFetcher/fetch(_:)`` (or, for a download, to the downloader without holding a loading
 /// thread) and, when the decoder rejects the bytes, asks it to name the failure.
-enum ByteSource: Sendable {
+enum ByteLocation: Sendable {
     /// A file, read beneath its root.
     case file(FileLocation)
     /// The app's data provider.
