@@ -31,9 +31,13 @@ struct MemoryState: Sendable {
     /// Bytes of the live-cost limit reserved for decodes in progress: what their images will
     /// cost once they exist. 0 without a limit.
     var decodingCost = 0
+    /// Whether a probe that misses costs nothing, so the name hit path may probe before the full
+    /// lookup probes again; the policy's, read once rather than through the storage on every hit.
+    private let probesAreFree: Bool
 
     init(policy: CachePolicy) {
         storage = policy.makeStorage()
+        probesAreFree = !storage.countsLookups
     }
 
     /// The hit path of a full-size name: its image if the name resolved before and memory holds
@@ -41,7 +45,7 @@ struct MemoryState: Sendable {
     /// it; that small return, unlike a ``LoadStep``, comes back in registers.
     mutating func hit(named name: String, released: inout [CachedImage]) -> CachedImage? {
         // A miss here is probed again by the full lookup: only storages whose probes are free.
-        guard !storage.countsLookups, let index = resolutions.index(ofName: name) else { return nil }
+        guard probesAreFree, let index = resolutions.index(ofName: name) else { return nil }
         return countedHit(lookUpFile(at: index, released: &released))
     }
 
