@@ -9,16 +9,9 @@ final class URLSource: Hashable, Sendable {
     let identity: SourceIdentity
     /// Whether the store can download it: http and https only.
     let isDownloadable: Bool
-    /// The name of its entry in a ``DiskImageCache``, once the disk was asked; guarded by
-    /// ``digestLock``.
-    nonisolated(unsafe) private var knownDigest: SHA256Digest?
-    /// One lock for every URL's digest rather than one each: a lock is three allocations, which
-    /// every `.url` request, a memory hit included, would pay for a value only disk lookups read.
-    private static let digestLock = Lock(())
 
     /// Every `.url` request makes one, a memory hit included, so this does only what the
-    /// identity needs; the disk cache entry's name, a SHA-256 about as costly as the rest, waits
-    /// for ``diskCacheDigest``.
+    /// identity needs.
     ///
     /// - Parameters:
     ///   - url: The URL.
@@ -29,17 +22,6 @@ final class URLSource: Hashable, Sendable {
         let absolute = absoluteString ?? url.absoluteString
         identity = cacheKey.map { .cacheKey($0) } ?? .url(CanonicalURL.string(for: url, absoluteString: absolute))
         isDownloadable = CanonicalURL.hasHTTPScheme(absolute)
-    }
-
-    /// The name of its entry in a ``DiskImageCache``: computed on the first disk lookup, then
-    /// kept, so that the disk lookups of one request (the store's, or an app's repeated
-    /// ``DiskImageCache/data(for:)``) cost a table probe, not a hash of the URL each.
-    var diskCacheDigest: SHA256Digest {
-        if let known = Self.digestLock.withLock({ _ in knownDigest }) { return known }
-        // Outside the lock: two threads may both compute it, and store the same value.
-        let computed = DiskImageCache.digest(of: identity)
-        Self.digestLock.withLock { _ in knownDigest = computed }
-        return computed
     }
 
     /// The full-size request for this URL: what errors name.

@@ -42,14 +42,15 @@ struct NetworkFetcher: Sendable {
     /// the synchronous caller's): it may read a file.
     func lookUpDisk(_ url: URLSource) -> DiskLookup {
         guard let diskCache else { return .miss }
-        guard let entry = diskCache.entry(for: url.identity, digest: url.diskCacheDigest) else {
+        let digest = DiskImageCache.digest(of: url.identity)
+        guard let entry = diskCache.entry(for: url.identity, digest: digest) else {
             diskCache.recordMiss()
             return .miss
         }
         guard entry.validity.isFresh(at: Date().timeIntervalSince1970, maximumLifetime: diskCache.maximumLifetime)
         else { return .stale(entry.validity) }
         // A damaged entry is dropped and counted by the cache; the network replaces it.
-        guard let (data, _) = try? diskCache.read(url.identity, digest: url.diskCacheDigest) else { return .miss }
+        guard let (data, _) = try? diskCache.read(url.identity, digest: digest) else { return .miss }
         return .fresh(data)
     }
 
@@ -100,7 +101,7 @@ struct NetworkFetcher: Sendable {
             return .failure(.cancelled)
         case .failure(let error):
             guard stale != nil, Self.allowsStaleAnswer(after: error), let diskCache,
-                let (data, _) = try? diskCache.read(url.identity, digest: url.diskCacheDigest)
+                let (data, _) = try? diskCache.read(url.identity)
             else { return .failure(error) }
             return .bytes(data)
         }
@@ -114,13 +115,14 @@ struct NetworkFetcher: Sendable {
                 headers: response.headers, requestTime: response.requestTime, responseTime: response.responseTime,
                 defaultLifetime: diskCache.defaultLifetime, maximumLifetime: diskCache.maximumLifetime)
         else { return }
-        if let entry = diskCache.entry(for: url.identity, digest: url.diskCacheDigest), entry.validity == validity,
+        let digest = DiskImageCache.digest(of: url.identity)
+        if let entry = diskCache.entry(for: url.identity, digest: digest), entry.validity == validity,
             entry.size == data.count
         {
             return
         }
         // A failed write is counted by the cache; the bytes are decoded all the same.
-        _ = try? diskCache.write(data, validity: validity, for: url.identity, digest: url.diskCacheDigest)
+        _ = try? diskCache.write(data, validity: validity, for: url.identity, digest: digest)
     }
 
     /// A 304 answered a conditional request: refresh the entry and read its body.
@@ -132,8 +134,9 @@ struct NetworkFetcher: Sendable {
         let validity = ResponseFreshness.refreshed(
             stale, by: response.headers, requestTime: response.requestTime, responseTime: response.responseTime,
             defaultLifetime: diskCache.defaultLifetime, maximumLifetime: diskCache.maximumLifetime)
-        diskCache.updateValidity(validity, for: url.identity, digest: url.diskCacheDigest)
-        guard let (data, _) = try? diskCache.read(url.identity, digest: url.diskCacheDigest) else {
+        let digest = DiskImageCache.digest(of: url.identity)
+        diskCache.updateValidity(validity, for: url.identity, digest: digest)
+        guard let (data, _) = try? diskCache.read(url.identity, digest: digest) else {
             return .entryVanished
         }
         return .bytes(data)
@@ -143,7 +146,7 @@ struct NetworkFetcher: Sendable {
     /// entry goes, so the disk never serves them again, and the failure is remembered with the
     /// transfer failures, so the network is not asked again before the back-off ends.
     func rejectUndecodable(_ url: URLSource, error: ImageStoreError) {
-        diskCache?.remove(url.identity, digest: url.diskCacheDigest)
+        diskCache?.remove(url.identity)
         downloader.rememberUndecodable(error, for: url.identity)
     }
 

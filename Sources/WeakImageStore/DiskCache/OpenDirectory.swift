@@ -7,9 +7,8 @@ import Musl
 #endif
 
 /// A folder kept open, so that files in it are opened relative to it (`openat`): the kernel does
-/// not walk the folder's whole path again (about 0.4 µs of a 3 µs open, read and close on the
-/// machine measured, for a cache folder six levels deep), and no symbolic link swapped in along
-/// that path can redirect the cache.
+/// not walk the folder's whole path again (BENCHMARKS.md has what that saves), and no symbolic
+/// link swapped in along that path can redirect the cache.
 ///
 /// The descriptor names the folder it was opened on even after that folder is deleted or
 /// replaced; ``DiskCacheFolders`` notices and opens the new one.

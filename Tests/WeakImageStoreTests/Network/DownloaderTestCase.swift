@@ -41,6 +41,8 @@ class DownloaderTestCase: XCTestCase {
         downloader = ImageDownloader(
             configuration: configuration, maximumConcurrentDownloads: maximumConcurrentDownloads,
             maximumResponseSize: maximumResponseSize, failureBackoff: failureBackoff,
+            // The public initialiser's pace limits.
+            transferTimeout: 120, minimumBytesPerWindow: 8 * 1024, transferRateWindow: 20,
             requestModifier: requestModifier, temporaryDirectory: bodies.url)
         return downloader
     }

@@ -192,20 +192,16 @@ public final class ImageDownloader: Sendable {
             transferRateWindow: transferRateWindow, requestModifier: requestModifier, temporaryDirectory: nil)
     }
 
-    /// Creates a downloader whose bodies are written in `temporaryDirectory`.
+    /// Creates a downloader whose bodies are written in `temporaryDirectory`; the other
+    /// parameters are the public initialiser's, whose signature alone holds their defaults.
     ///
     /// - Parameter temporaryDirectory: A folder for the bodies being downloaded, created if
     ///   missing; only the downloader's own files in it are deleted. `nil` makes a fresh folder
     ///   under the system's temporary directory, deleted when the downloader goes.
     init(
-        configuration: URLSessionConfiguration = .ephemeral,
-        maximumConcurrentDownloads: Int = 6,
-        maximumResponseSize: Int = 64 * 1024 * 1024,
-        failureBackoff: TimeInterval = 3,
-        transferTimeout: TimeInterval = 120,
-        minimumBytesPerWindow: Int = 8 * 1024,
-        transferRateWindow: TimeInterval = 20,
-        requestModifier: (@Sendable (inout URLRequest) -> Void)? = nil,
+        configuration: URLSessionConfiguration, maximumConcurrentDownloads: Int, maximumResponseSize: Int,
+        failureBackoff: TimeInterval, transferTimeout: TimeInterval, minimumBytesPerWindow: Int,
+        transferRateWindow: TimeInterval, requestModifier: (@Sendable (inout URLRequest) -> Void)? = nil,
         temporaryDirectory: URL?
     ) {
         precondition(maximumConcurrentDownloads >= 1, "maximumConcurrentDownloads must be at least 1")
