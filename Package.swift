@@ -8,14 +8,18 @@ let package = Package(
         .library(name: "WeakImageStore", targets: ["WeakImageStore"]),
     ],
     targets: [
-        .target(name: "WeakImageStore"),
+        // The decoders, Bitmap and what they need; the library re-exports it. A target of its own
+        // so the compiler keeps codecs from knowing anything of the store, and fuzzers build it alone.
+        .target(name: "ImageCodecs"),
+        .target(name: "WeakImageStore", dependencies: ["ImageCodecs"]),
         // What the tests and the benchmark both need (image encoders, seeded random numbers, a
         // loopback HTTP server); in no product, so apps never build it.
-        .target(name: "ImageStoreTestSupport", dependencies: ["WeakImageStore"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["WeakImageStore", "ImageStoreTestSupport"]),
+        .target(name: "ImageStoreTestSupport", dependencies: ["WeakImageStore", "ImageCodecs"]),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["WeakImageStore", "ImageCodecs", "ImageStoreTestSupport"]),
         // Fixtures are read from their path (SharedTestData.packageRoot), not bundled.
         .testTarget(
-            name: "WeakImageStoreTests", dependencies: ["WeakImageStore", "ImageStoreTestSupport"],
+            name: "WeakImageStoreTests", dependencies: ["WeakImageStore", "ImageCodecs", "ImageStoreTestSupport"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

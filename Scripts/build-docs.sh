@@ -5,7 +5,8 @@
 #
 #   Scripts/build-docs.sh [OUTPUT]   default OUTPUT: .build-docs/WeakImageStore.doccarchive
 #
-# The symbol graph comes from a debug build of the library in its own scratch folder
+# The symbol graph comes from a debug build of the library in its own scratch folder, the codecs
+# module it re-exports (ImageCodecs) included
 # (.build-docs, git-ignored), so it never disturbs the everyday .build. It is the Linux build's graph:
 # the Apple-only adapters (Sources/WeakImageStore/Platform) are not in it, and the articles name
 # them in code voice rather than as links.
@@ -25,6 +26,7 @@ mkdir -p "$symbol_graphs"
 swift-symbolgraph-extract -module-name WeakImageStore \
   -target "$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -1)" \
   -I "$(swift build --scratch-path "$scratch" --show-bin-path)/Modules" \
+  -experimental-allowed-reexported-modules=ImageCodecs \
   -minimum-access-level public -omit-extension-block-symbols -output-dir "$symbol_graphs"
 
 rm -rf "$output"

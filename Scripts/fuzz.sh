@@ -20,8 +20,8 @@
 #                                      # JPEG_DIFF_CRASH_ON_DISAGREEMENT=1 (or =class,...) crashes instead;
 #                                      # see the target's header for the other JPEG_DIFF_* variables
 #
-# The target is compiled together with the library's sources (one module, so it can reach
-# internals) into .build-fuzz/. New corpus entries go to Fuzz/corpus-<target>/ (git-ignored);
+# The target is compiled together with the sources it tests (one module, so it can reach
+# internals) into .build-fuzz/: the decoder targets with Sources/ImageCodecs alone. New corpus entries go to Fuzz/corpus-<target>/ (git-ignored);
 # crashes, leaks, timeouts and oversized allocations go to Fuzz/artifacts/ — commit each one to
 # Tests/WeakImageStoreTests/Fixtures/fuzz/ with a regression test.
 set -euo pipefail
@@ -64,10 +64,16 @@ if [ "$target" = jpeg-diff ]; then
   # JPEGDecoder follows) does not: compare with the C code paths.
   export JSIMD_FORCENONE=1
 fi
-# shellcheck disable=SC2046
+# The decoder targets compile the codecs alone (they know nothing of the store); the others the
+# whole library, as one module without the file that re-exports the codecs' module.
+case "$target" in
+  png|jpeg|png-diff|jpeg-diff) sources=$(find Sources/ImageCodecs -name '*.swift' | sort) ;;
+  *) sources=$(find Sources/ImageCodecs Sources/WeakImageStore -name '*.swift' ! -name ImageCodecsExport.swift | sort) ;;
+esac
+# shellcheck disable=SC2086
 swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
   -module-name WeakImageStoreFuzz \
-  $(find Sources/WeakImageStore -name '*.swift' | sort) "$entry" "${extra[@]}" -o "$binary"
+  $sources "$entry" "${extra[@]}" -o "$binary"
 
 seeds=("Fuzz/seeds/$target")
 if [ "$target" = png-diff ]; then seeds=(Fuzz/seeds/png Fuzz/seeds/png-diff); fi

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Type-checks the library (Sources/WeakImageStore) and the examples (Examples/) for iOS and macOS
+# Type-checks the library (Sources/ImageCodecs, then Sources/WeakImageStore) and the examples (Examples/) for iOS and macOS
 # with the Linux Swift toolchain against Apple's SDK interfaces, in Swift 6 mode. Nothing is
 # built, linked or run: this proves the Apple-only code compiles, not that it works.
 #
@@ -41,6 +41,8 @@ HOW
   exit 0
 fi
 
+codec_sources=()
+while IFS= read -r file; do codec_sources+=("$file"); done < <(find Sources/ImageCodecs -name '*.swift' | sort)
 library_sources=()
 while IFS= read -r file; do library_sources+=("$file"); done < <(find Sources/WeakImageStore -name '*.swift' | sort)
 example_sources=()
@@ -59,27 +61,43 @@ compile() {
 problems=0
 for platform in "${platforms[@]}"; do
   case $platform in
-    ios) flags=(-target arm64-apple-ios15.0 -sdk "$IOS_SDK") library_extra=() ;;
+    ios) flags=(-target arm64-apple-ios15.0 -sdk "$IOS_SDK") library_extra=() codec_extra=() ;;
     # The macOS SDK's standard library and overlays are Swift 5.6's: it has no _StringProcessing
     # module, and the stand-ins for newer always-inlined API are added to the library's check only.
     macos) flags=(-target arm64-apple-macos12.0 -sdk "$MACOS_SDK"
                   -Xfrontend -disable-implicit-string-processing-module-import)
-           library_extra=(Scripts/AppleTypecheck/Swift56StandardLibraryGaps.swift) ;;
+           library_extra=(Scripts/AppleTypecheck/Swift56StandardLibraryGaps.swift)
+           codec_extra=(Scripts/AppleTypecheck/Swift56SendableGaps.swift) ;;
   esac
   flags+=(-swift-version 6 -parse-as-library -continue-building-after-errors -resource-dir "$SDK_ROOT/resource"
           -module-cache-path "$SDK_ROOT/module-cache/$platform")
   mkdir -p "$work/$platform"
   log=$work/$platform.log
 
-  echo "== $platform: Sources/WeakImageStore (${#library_sources[@]} files)"
-  compile "${flags[@]}" -typecheck -module-name WeakImageStore \
-    "${library_sources[@]}" ${library_extra[@]+"${library_extra[@]}"} | tee "$log"
+  # The library imports the codecs' module (and reaches its `package` symbols): it is checked
+  # first, then emitted from its declarations for the library's check.
+  echo "== $platform: Sources/ImageCodecs (${#codec_sources[@]} files)"
+  compile "${flags[@]}" -typecheck -module-name ImageCodecs -package-name WeakImageStore \
+    "${codec_sources[@]}" ${library_extra[@]+"${library_extra[@]}"} ${codec_extra[@]+"${codec_extra[@]}"} | tee "$log"
   library_status=${PIPESTATUS[0]}
+  if [ "$library_status" -eq 0 ]; then
+    compile "${flags[@]}" -emit-module -module-name ImageCodecs -package-name WeakImageStore \
+      -Xfrontend -experimental-skip-non-inlinable-function-bodies \
+      -emit-module-path "$work/$platform/ImageCodecs.swiftmodule" \
+      "${codec_sources[@]}" ${library_extra[@]+"${library_extra[@]}"} ${codec_extra[@]+"${codec_extra[@]}"} | tee -a "$log"
+    library_status=${PIPESTATUS[0]}
+  fi
+  echo "== $platform: Sources/WeakImageStore (${#library_sources[@]} files)"
+  if [ "$library_status" -eq 0 ]; then
+    compile "${flags[@]}" -typecheck -module-name WeakImageStore -package-name WeakImageStore -I "$work/$platform" \
+      "${library_sources[@]}" ${library_extra[@]+"${library_extra[@]}"} | tee -a "$log"
+    library_status=${PIPESTATUS[0]}
+  fi
   # The examples import the library, so they need its module. It is emitted from declarations
   # only (bodies were checked just above): lowering typed-throws bodies against this SDK's Swift
   # 5.10 standard library crashes this compiler, and no code is generated anyway.
   if [ "$library_status" -eq 0 ] && [ ${#example_sources[@]} -gt 0 ]; then
-    compile "${flags[@]}" -emit-module -module-name WeakImageStore \
+    compile "${flags[@]}" -emit-module -module-name WeakImageStore -package-name WeakImageStore -I "$work/$platform" \
       -Xfrontend -experimental-skip-non-inlinable-function-bodies \
       -emit-module-path "$work/$platform/WeakImageStore.swiftmodule" \
       "${library_sources[@]}" ${library_extra[@]+"${library_extra[@]}"} | tee -a "$log"

@@ -42,7 +42,3 @@ extension UnsafeMutablePointer {
 
 // The Foundation overlay of Xcode 14 (Swift 5.7) and every later one declares `Data` and `URL`
 // `Sendable`; this Swift 5.6 overlay predates that. Marker conformances, nothing at run time.
-import Foundation
-
-extension Data: @retroactive @unchecked Sendable {}
-extension URL: @retroactive @unchecked Sendable {}

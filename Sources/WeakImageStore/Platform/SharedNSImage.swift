@@ -30,7 +30,7 @@ public final class SharedNSImage: StorableImage {
     public let cost: Int
     /// Tells the stores that handed this image out the moment it dies, so their live-byte
     /// figures are exact (released with the instance, after weak references to it read nil).
-    let deathNotifier = DeathNotifier()
+    package let deathNotifier = DeathNotifier()
 
     /// Wraps decoded pixels.
     ///

@@ -2,6 +2,7 @@ import Foundation
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The format-sniffing decoder, and the default `ImageStore<Bitmap>` serving JPEGs.

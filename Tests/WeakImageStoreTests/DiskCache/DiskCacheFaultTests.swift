@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Faults degrade to misses and counted errors, never to a crash or to altered bytes: a full

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// A cache folder another user prepared, or with links planted in it: the cache refuses a folder

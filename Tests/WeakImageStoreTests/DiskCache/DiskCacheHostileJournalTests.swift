@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Journals whose checksums all hold but whose values are absurd — written by a buggy or hostile

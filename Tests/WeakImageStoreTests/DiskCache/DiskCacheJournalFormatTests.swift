@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The journal's records: whole ones are read back exactly, and the first torn or altered one

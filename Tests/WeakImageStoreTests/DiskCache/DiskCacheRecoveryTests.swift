@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Opening after damage: a torn or garbage journal keeps its valid prefix (or nothing), counts

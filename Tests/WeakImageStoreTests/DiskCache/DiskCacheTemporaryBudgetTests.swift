@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Downloads bound for the cache keep at most its size limit in `tmp/` at once, whatever their

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// A power loss can keep a body's rename and lose its journal record, leaving a body the index

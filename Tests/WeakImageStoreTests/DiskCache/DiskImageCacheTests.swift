@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The disk cache's public and engine API: what goes in comes out byte for byte, under the

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// `Cache-Control` field values split into directives the way RFC 9110 §5.6 lists and RFC 9111

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The three HTTP-date forms of RFC 9110 §5.6.7 read to the second, and everything else refused.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The asynchronous API: hits without suspending, misses off the caller's thread, one load

@@ -2,6 +2,7 @@ import Foundation
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// A cancelled waiter gets `.cancelled` at once; a load is cancelled only when its last waiter

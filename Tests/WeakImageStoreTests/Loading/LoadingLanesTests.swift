@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Loads run on the store's own lanes: loads blocked in a provider never hold the workers Swift

@@ -1,6 +1,7 @@
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// `.weakWithBudgetedLRU`: the LRU gives way to the images in use.

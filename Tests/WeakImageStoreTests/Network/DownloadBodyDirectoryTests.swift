@@ -2,6 +2,7 @@ import Foundation
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// A transfer's body goes to the folder its first ticket names (the disk cache's), and its file

@@ -3,6 +3,7 @@ import Foundation
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Completions run on the downloader's own serial delivery queue: never on the global queues,

@@ -2,6 +2,7 @@ import Foundation
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// A URL that failed is not requested again for the back-off: new tickets get its error at once,

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Records what downloads' completions got, under labels, and how often each was called; waits

@@ -2,6 +2,7 @@ import Foundation
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The downloader's own queue: at most `maximumConcurrentDownloads` transfers at once, as the

@@ -2,6 +2,7 @@ import Foundation
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// One transfer per URL identity: tickets that ask for the same bytes share it, and each gets

@@ -2,6 +2,7 @@ import Foundation
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The counters add up: every started transfer completes, is cancelled or fails; queued

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The table of partial bodies kept for resuming: one per identity, the oldest dropped first to

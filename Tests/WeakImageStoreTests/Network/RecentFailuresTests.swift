@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The back-off's memory alone, on a clock the test controls.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 #if canImport(FoundationNetworking)

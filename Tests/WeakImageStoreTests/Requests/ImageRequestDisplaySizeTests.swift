@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// `withMaxPixelSize(fitting:displayScale:)`: points times the screen's scale, longest side,

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// `ImageRequest` as a value: equal exactly when it names the same image (the source's identity

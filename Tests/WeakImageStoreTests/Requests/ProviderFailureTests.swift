@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Bad input from a provider ends in one typed error naming the request, reaches every waiter, is

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Every way of looking an image up works for every source — a name, a path, a `file:` URL, a

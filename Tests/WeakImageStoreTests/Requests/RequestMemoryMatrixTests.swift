@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Memory is accounted and given back alike for every source: the live-byte ledger, the live-byte

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Hostile names and files get a typed error (and nil from `image(named:)`), never a crash, a

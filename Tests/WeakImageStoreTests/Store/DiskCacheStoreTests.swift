@@ -2,6 +2,7 @@ import Foundation
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// `.url` requests through a store with a ``DiskImageCache``, against a real HTTP server on

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Identity is the resolved file: every spelling of one file returns the same instance.

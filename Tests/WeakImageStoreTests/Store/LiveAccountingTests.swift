@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// `liveCost`, `liveCount`, `peakLiveCost` and `weakCount`, asserted to the byte after every

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// `.weakWithLRU` keeps small images between uses, bounded by cost and count; large ones never.

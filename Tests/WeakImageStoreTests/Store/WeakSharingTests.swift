@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Under `.weak` and `.weakWithLRU` an image is shared while held and freed when nobody holds it.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// A decoder for store tests: a file's bytes become a one-row gray bitmap, so an image's cost is

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// A test image that reports its death like a `Bitmap` and can hold its death back: while its

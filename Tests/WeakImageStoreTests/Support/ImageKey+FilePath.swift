@@ -1,3 +1,4 @@
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 extension ImageKey {

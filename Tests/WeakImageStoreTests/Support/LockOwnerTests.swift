@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The owner check that ThreadSafetyTests relies on: only the holding thread sees the lock as its own.

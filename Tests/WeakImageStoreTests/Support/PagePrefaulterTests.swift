@@ -2,6 +2,7 @@
 import Glibc
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The prefaulter maps a window of pages ahead of the writer, and no more.

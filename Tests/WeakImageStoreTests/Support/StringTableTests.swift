@@ -1,6 +1,7 @@
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The name table of the hit path: a `Dictionary` in behaviour, keyed by UTF-8 bytes.

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// An ``ImageDataProvider`` for store tests: returns fixed bytes (any number, none, garbage) or

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The kinds of source a request can name, for tests that must hold for every one of them.

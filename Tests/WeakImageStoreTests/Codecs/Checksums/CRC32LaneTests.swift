@@ -1,6 +1,7 @@
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The CRC-32 lane checks every range whatever share of it a hot loop folded, and reports the

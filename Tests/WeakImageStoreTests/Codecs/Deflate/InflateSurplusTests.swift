@@ -1,6 +1,7 @@
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Streams holding more than the output's size, decoded with ``Inflater/Surplus/discard``: the

@@ -1,6 +1,7 @@
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The zlib/deflate decoder on its own: every block type, overlapping matches, and each way a

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// An input and what libjpeg-turbo 2.1.5's `djpeg -dct int` (portable C code:

@@ -1,3 +1,4 @@
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// One value at a time, the way T.81's flow charts read bits: what the tests' reference decoders

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Progressive files whose first coefficients are not all final, which libjpeg-turbo 2.1.5

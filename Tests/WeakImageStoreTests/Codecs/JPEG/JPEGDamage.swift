@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// A way to damage a suite file, applied to its bytes.

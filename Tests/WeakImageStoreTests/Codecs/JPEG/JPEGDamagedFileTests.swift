@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Damaged copies of suite files (cut short, restart markers replaced, removed or swapped, scan

@@ -1,6 +1,7 @@
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 final class JPEGHuffmanFastPathEmulatorTests: XCTestCase {

@@ -1,6 +1,7 @@
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The progressive AC block decoders (state in local variables) against the plain T.81 G.1.2.2

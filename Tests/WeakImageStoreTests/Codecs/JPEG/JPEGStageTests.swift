@@ -1,6 +1,7 @@
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The inverse DCTs, the upsampler, the colour converter, the orientation and the scaled

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The decoder against the JPEG suite: libjpeg-turbo 2.1.5's pixels for every `ok` file at full

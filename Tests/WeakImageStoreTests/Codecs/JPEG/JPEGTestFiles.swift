@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Access to the shared JPEG conformance suite (`../shared/jpegsuite`, or `$JPEGSUITE_DIR`).

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// JPEG thumbnails: the smallest DCT scale that covers the size, averaged the rest of the way.

@@ -2,6 +2,7 @@ import Foundation
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Decoding behaviour beyond PngSuite: every color type, bit depth, filter and interlacing on

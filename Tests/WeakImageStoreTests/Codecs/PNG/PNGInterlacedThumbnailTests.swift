@@ -2,6 +2,7 @@ import Foundation
 import ImageStoreTestSupport
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Thumbnails of Adam7-interlaced files are averaged pass by pass as the data is inflated: the

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The decoder against PngSuite: libpng's pixels for every valid file, one exact error for every

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// PngSuite access for the PNG decoder tests (``PNGFile`` in ImageStoreTestSupport builds files).

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// The one output-size rule: `s = m / max(w, h)`, `out = max(1, floor(side·s + 0.5))`.

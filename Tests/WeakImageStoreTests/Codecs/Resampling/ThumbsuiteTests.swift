@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// `PNGDecoder.decode(_:scale:maxPixelSize:)` against every row of the thumbsuite: exact area

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// SHA-256 against the FIPS 180-4 examples and NIST's test vectors.

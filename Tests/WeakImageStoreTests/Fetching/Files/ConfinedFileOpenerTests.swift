@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Reads walk a resolved path down from its root and follow no symbolic link, so a link swapped

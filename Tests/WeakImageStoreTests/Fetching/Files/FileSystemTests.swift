@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// `FileSystem.isPath(_:inside:)` decides by bytes, as the file system does.

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import ImageCodecs
 @testable import WeakImageStore
 
 /// Resolution like `UIImage(named:)`: scale suffixes, extensions, directory order, remembered results.

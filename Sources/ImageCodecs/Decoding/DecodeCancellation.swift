@@ -1,0 +1,68 @@
+/// Lets a running load stop part-way once nobody waits for its image any more.
+///
+/// A loading thread owns one per load it runs. When the load's last waiter leaves (a cell
+/// scrolled away and cancelled its task), the store *requests* a stop; the built-in decoders poll
+/// ``current`` between rows of MCUs (JPEG) and between deflate blocks or inflated chunks (PNG)
+/// and throw at the first poll that sees the request, which then becomes *stopped* for good. A
+/// waiter that joins before that withdraws the request and the load goes on; one that joins
+/// after it finds the load stopped, and the store queues the load again for it.
+///
+/// Without this, a flung list decodes every photo whose cell appeared, to the end, for nobody.
+package final class DecodeCancellation: Sendable {
+    private enum State {
+        case running
+        case stopRequested
+        case stopped
+    }
+
+    /// The cancellation of the load whose decode runs on this thread, bound by the store around
+    /// the decoder's call; nil outside a store's load (a decoder called directly never stops).
+    ///
+    /// A `TaskLocal` declared as a constant rather than through `@TaskLocal`, which older SDKs
+    /// see as a property wrapper on a mutable static.
+    package static let current = TaskLocal<DecodeCancellation?>(wrappedValue: nil)
+
+    private let state = Lock(State.running)
+    /// Told when a stop is requested: set while the load waits for admission to decode (see
+    /// ``DecodeAdmission``), so the wait ends at once rather than when the decode's turn comes.
+    private let stopRequestHandler = Lock<(@Sendable () -> Void)?>(nil)
+
+    package init() {}
+
+    /// Asks the load to stop at its next poll; no effect once stopped.
+    package func requestStop() {
+        state.withLock { if $0 == .running { $0 = .stopRequested } }
+        // After unlocking: the handler takes the admission's lock, under which polls run.
+        stopRequestHandler.withLock { $0 }?()
+    }
+
+    /// Sets (or, with nil, removes) what ``requestStop()`` calls after requesting the stop.
+    package func setStopRequestHandler(_ handler: (@Sendable () -> Void)?) {
+        stopRequestHandler.withLock { $0 = handler }
+    }
+
+    /// Withdraws a stop request that no poll has seen yet.
+    ///
+    /// - Returns: `false` if the load has already stopped: its new waiter needs a new load.
+    @discardableResult
+    package func withdrawStopRequest() -> Bool {
+        state.withLock { state in
+            if state == .stopRequested { state = .running }
+            return state != .stopped
+        }
+    }
+
+    /// The poll: whether the load must stop now. A request seen here is final.
+    package func shouldStop() -> Bool {
+        state.withLock { state in
+            if state == .stopRequested { state = .stopped }
+            return state == .stopped
+        }
+    }
+
+    /// Whether a poll has stopped the load, so its decoder's error means "stopped", not a
+    /// broken file.
+    package var hasStopped: Bool {
+        state.withLock { $0 == .stopped }
+    }
+}

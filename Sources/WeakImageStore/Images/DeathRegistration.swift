@@ -1,8 +1,0 @@
-/// One store's interest in one image's death: whom to tell, and under which token.
-struct DeathRegistration: Sendable {
-    /// The store; held weakly, so images do not keep their stores alive and a store that died
-    /// first is simply not told.
-    weak var observer: (any ImageDeathObserver)?
-    /// What the store filed the image under; the store keeps the key and cost that go with it.
-    let token: DeathToken
-}
