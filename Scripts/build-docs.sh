@@ -5,9 +5,9 @@
 #
 #   Scripts/build-docs.sh [OUTPUT]   default OUTPUT: .build-docs/WeakImageStore.doccarchive
 #
-# The symbol graph comes from a debug build of the library in its own scratch folder, the codecs
-# module it re-exports (ImageCodecs) included
-# (.build-docs, git-ignored), so it never disturbs the everyday .build. It is the Linux build's graph:
+# The symbol graph comes from a debug build of the library in its own scratch folder
+# (.build-docs, git-ignored), so it never disturbs the everyday .build, and includes the codecs
+# module the library re-exports (ImageCodecs). It is the Linux build's graph:
 # the Apple-only adapters (Sources/WeakImageStore/Platform) are not in it, and the articles name
 # them in code voice rather than as links.
 set -euo pipefail
