@@ -86,6 +86,8 @@ final class GalleryUIThread: UIThreadWorkload {
         return observations
     }
 
+    /// Draws frames that only take deliveries until every cell shows its photo, or the settle
+    /// time has passed.
     private func drawFramesUntilCellsAreSet() {
         drawFramesTakingDeliveries(forAtMost: profile.settleSeconds, until: { cells.allSatisfy { $0.image != nil } })
     }
