@@ -5,9 +5,9 @@ struct BlobListProfile {
     let rowCount: Int
     /// Rows on screen at once.
     let visibleRowCount: Int
-    /// The photos' size: the benchmark's JPEG encoder (quality 85, 4:2:0) compresses a synthetic
-    /// photo of 2304 × 1728 to about 480 KB (0.96 bits per pixel), the source material's ≈500 KB
-    /// blob; both sides are whole 16-pixel blocks.
+    /// The photos' size: chosen so that the benchmark's JPEG encoder (quality 85, 4:2:0) makes a
+    /// blob close to the source material's ≈500 KB (BENCHMARKS.md has the size it makes); both
+    /// sides are whole 16-pixel blocks.
     let photoSize: BenchmarkProfile.PixelSize
     /// Distinct photos encoded; each row's blob is still a copy of its own whenever it is read.
     let distinctPhotoCount: Int
@@ -18,7 +18,7 @@ struct BlobListProfile {
         rowCount: 500, visibleRowCount: 6, photoSize: BenchmarkProfile.PixelSize(width: 2304, height: 1728),
         distinctPhotoCount: 8, settleSeconds: 5)
 
-    /// Photos of about 120 KB: a smoke test of the section, not the source material's sizes.
+    /// Smaller photos: a smoke test of the section, not the source material's sizes.
     static let quick = BlobListProfile(
         rowCount: 30, visibleRowCount: 6, photoSize: BenchmarkProfile.PixelSize(width: 1152, height: 864),
         distinctPhotoCount: 1, settleSeconds: 5)

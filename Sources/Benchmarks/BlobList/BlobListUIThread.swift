@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import WeakImageStore
 
@@ -10,7 +9,7 @@ import WeakImageStore
 /// at once, else `image(for:priority: .high)` in a task cancelled when the row leaves; no
 /// prefetch, so a row's blob is read only once the row appears. Only ``UIInbox`` is shared with
 /// other threads.
-final class BlobListUIThread {
+final class BlobListUIThread: UIThreadWorkload {
     /// What the thread saw, for ``BlobListRun``.
     struct Observations: Sendable {
         /// Every frame: opening the list and its first screen, the scroll, the last screen.
@@ -43,34 +42,20 @@ final class BlobListUIThread {
         let decodedBytes: Int
     }
 
-    /// A row on screen: a cell configured for it under a tag of its own.
-    private struct VisibleRow {
-        let row: Int
-        let shownAt: UInt64
-        var image: Bitmap?
-        var task: Task<Void, Never>?
-    }
-
     private let strategy: BlobListStrategy
     private let speed: ScrollSpeed
     private let table: BlobTable
     private let visibleRowCount: Int
     private let store: ImageStore<Bitmap>
     private let inbox = UIInbox()
-    /// Tasks not finished yet, waited for at the end.
-    private let background = DispatchGroup()
     private let decodedBytesBefore = Bitmap.memory.liveBytes
 
+    private var frameLoop = FrameLoop()
     /// The query's result: the list's model while it is open.
     private var rows: [BlobTable.Row] = []
-    private var visibleRows: [Int: VisibleRow] = [:]
-    private var tagOfRow: [Int: Int] = [:]
-    /// The row each tag was given to; tags count up from 0.
-    private var rowOfTag: [Int] = []
-    /// Every image the thread received, to find two live instances of one row's photo.
-    private var receivedImages = InstanceTracker()
-    /// Images set on rows on screen: each new instance is a decode that was not wasted.
-    private var shownImages = InstanceTracker()
+    /// The rows on screen: each shows its row's photo.
+    private var visibleRows = TaggedCells<ImageCell>()
+    private var deliveredImages = DeliveredImages()
     private var observations = Observations()
 
     init(
@@ -89,20 +74,19 @@ final class BlobListUIThread {
     func play(settleSeconds: Double) -> Observations {
         let lastTop = table.rowCount - visibleRowCount
         var top = 0
-        var clock = FrameClock()
         let opened = MonotonicClock.now()
-        drawFrame(&clock) {
+        drawFrame {
             let queryStart = MonotonicClock.now()
             rows = table.rows(includingBlobs: strategy.queriesBlobs)
             observations.queryNanoseconds = MonotonicClock.now() - queryStart
             for row in 0..<visibleRowCount { show(row) }
         }
-        if drawFramesUntilVisibleRowsAreSet(clock: &clock, settleSeconds: settleSeconds) {
+        if drawFramesUntilVisibleRowsAreSet(settleSeconds: settleSeconds) {
             observations.firstScreenNanoseconds = MonotonicClock.now() - opened
         }
-        let scrollStart = observations.frames.count
+        let scrollStart = frameLoop.frames.count
         while top < lastTop {
-            drawFrame(&clock) {
+            drawFrame {
                 receiveDeliveries()
                 let newTop = min(top + speed.rowsPerFrame, lastTop)
                 // Cell reuse: the rows that left let go before the new ones are configured.
@@ -111,16 +95,17 @@ final class BlobListUIThread {
                 top = newTop
             }
         }
-        observations.scrollFrames = scrollStart..<observations.frames.count
-        drawFramesUntilVisibleRowsAreSet(clock: &clock, settleSeconds: settleSeconds)
+        observations.scrollFrames = scrollStart..<frameLoop.frames.count
+        drawFramesUntilVisibleRowsAreSet(settleSeconds: settleSeconds)
         tearDown()
+        observations.frames = frameLoop.frames
         return observations
     }
 
     /// Draws a frame with `work`, then records, outside the frame's timing, what is alive.
-    private func drawFrame(_ clock: inout FrameClock, _ work: () -> Void) {
-        observations.frames.append(clock.drawFrame(work))
-        let inUse = visibleRows.values.reduce(0) { $0 + ($1.image?.cost ?? 0) }
+    func drawFrame(_ work: () -> Void) {
+        frameLoop.draw(work)
+        let inUse = visibleRows.byTag.values.reduce(0) { $0 + ($1.image?.cost ?? 0) }
         observations.peakInUseBytes = max(observations.peakInUseBytes, inUse)
         observations.memory.append(
             MemorySample(
@@ -132,49 +117,36 @@ final class BlobListUIThread {
     ///
     /// - Returns: Whether every row on screen has its photo.
     @discardableResult
-    private func drawFramesUntilVisibleRowsAreSet(clock: inout FrameClock, settleSeconds: Double) -> Bool {
-        let deadline = MonotonicClock.now() + UInt64(settleSeconds * 1e9)
-        while !allVisibleRowsAreSet && MonotonicClock.now() < deadline {
-            drawFrame(&clock) { receiveDeliveries() }
-        }
-        return allVisibleRowsAreSet
+    private func drawFramesUntilVisibleRowsAreSet(settleSeconds: Double) -> Bool {
+        drawFramesTakingDeliveries(forAtMost: settleSeconds, until: { visibleRows.allSatisfy { $0.image != nil } })
     }
-
-    private var allVisibleRowsAreSet: Bool { visibleRows.values.allSatisfy { $0.image != nil } }
 
     // MARK: Rows
 
     private func show(_ row: Int) {
-        let tag = rowOfTag.count
-        rowOfTag.append(row)
-        tagOfRow[row] = tag
-        var state = VisibleRow(row: row, shownAt: MonotonicClock.now())
+        let tag = visibleRows.newTag(for: row)
+        var state = ImageCell(item: row)
         let request = rows[row].photoRequest(in: table)
         if let image = store.cachedImage(for: request) {
             set(image, on: &state)
         } else {
-            state.task = inbox.load(tag: tag, slot: 0, background: background) {
+            state.task = inbox.load(tag: tag, slot: 0) {
                 [store] () async throws(ImageStoreError) in
                 try await store.image(for: request, priority: .high)
             }
         }
-        visibleRows[tag] = state
+        visibleRows.bind(state, tag: tag)
     }
 
     private func hide(_ row: Int) {
-        guard let tag = tagOfRow.removeValue(forKey: row), let state = visibleRows.removeValue(forKey: tag) else {
-            return
-        }
+        guard let state = visibleRows.unbind(row) else { return }
         if state.image == nil { observations.unfinishedRows += 1 }
-        state.task?.cancel()
         // The row's photo is released here, on the UI thread, as a reused cell's would be.
     }
 
-    private func set(_ image: Bitmap, on state: inout VisibleRow) {
+    private func set(_ image: Bitmap, on state: inout ImageCell) {
         guard state.image == nil else { return }
-        let file = photoKey(state.row)
-        _ = receivedImages.observe(image, file: file)
-        if shownImages.observe(image, file: file) { observations.usedDecodes += 1 }
+        deliveredImages.setOnScreen(image, key: photoKey(state.item))
         state.image = image
         observations.shownToSetNanoseconds.append(MonotonicClock.now() - state.shownAt)
     }
@@ -184,14 +156,14 @@ final class BlobListUIThread {
     }
 
     /// Sets what the tasks handed back; what arrived for a row already gone is dropped.
-    private func receiveDeliveries() {
+    func receiveDeliveries() {
         for delivery in inbox.drain() {
             guard let image = delivery.image else {
                 observations.failedLookups += 1
                 continue
             }
             guard var state = visibleRows[delivery.tag] else {
-                _ = receivedImages.observe(image, file: photoKey(rowOfTag[delivery.tag]))
+                deliveredImages.dropped(image, key: photoKey(visibleRows.item(ofTag: delivery.tag)))
                 continue
             }
             set(image, on: &state)
@@ -202,10 +174,11 @@ final class BlobListUIThread {
     /// Lets go of every row, waits for the tasks, takes what they still handed back, and closes
     /// the list: the query's rows, with the eager strategy's blobs, are freed here.
     private func tearDown() {
-        for row in Array(tagOfRow.keys) { hide(row) }
-        background.wait()
+        for row in visibleRows.items { hide(row) }
+        inbox.waitForPendingLoads()
         receiveDeliveries()
-        observations.maximumDuplicates = receivedImages.maximumDuplicates
+        observations.usedDecodes = deliveredImages.usedDecodes
+        observations.maximumDuplicates = deliveredImages.maximumDuplicates
         rows = []
     }
 }

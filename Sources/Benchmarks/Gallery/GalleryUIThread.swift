@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import WeakImageStore
 
@@ -10,7 +9,7 @@ import WeakImageStore
 /// memory at once if the store holds it, else in a task cancelled when its cell leaves (or the
 /// opened photo is closed). The grid's cells stay alive while a photo is open, as a collection
 /// view under a pushed detail view does. Only ``UIInbox`` is shared with other threads.
-final class GalleryUIThread {
+final class GalleryUIThread: UIThreadWorkload {
     /// What the thread saw, for ``GalleryRun``.
     struct Observations: Sendable {
         /// Every frame: flings, stops, opened photos.
@@ -34,32 +33,18 @@ final class GalleryUIThread {
         var maximumDuplicates = 0
     }
 
-    /// A cell on screen, or the opened photo: what it shows under a tag of its own.
-    private struct VisibleImage {
-        let photo: Int
-        let shownAt: UInt64
-        var image: Bitmap?
-        var task: Task<Void, Never>?
-    }
-
     private let mode: GalleryMode
     private let grid: GalleryGrid
     private let profile: GalleryProfile
     private let store: ImageStore<Bitmap>
     private let inbox = UIInbox()
-    /// Tasks not finished yet, waited for at the end.
-    private let background = DispatchGroup()
 
-    private var cells: [Int: VisibleImage] = [:]
-    private var tagOfPhoto: [Int: Int] = [:]
-    /// The photo each tag was given to; tags count up from 0.
-    private var photoOfTag: [Int] = []
+    private var frameLoop = FrameLoop()
+    /// The grid's cells: each shows a photo.
+    private var cells = TaggedCells<ImageCell>()
     /// The tag of the opened photo, kept apart from the cells.
-    private var detail: (tag: Int, state: VisibleImage)?
-    /// Every image the thread received, to find two live instances with the same pixels.
-    private var receivedImages = InstanceTracker()
-    /// Images set on screen: each new instance is a decode that was not wasted.
-    private var shownImages = InstanceTracker()
+    private var detail: (tag: Int, state: ImageCell)?
+    private var deliveredImages = DeliveredImages()
     private var observations = Observations()
 
     init(mode: GalleryMode, grid: GalleryGrid, profile: GalleryProfile, store: ImageStore<Bitmap>) {
@@ -72,19 +57,18 @@ final class GalleryUIThread {
     /// Plays the gallery, then lets go of everything and waits for the tasks it started.
     func play() -> Observations {
         let lastTop = grid.rowCount - grid.visibleRowCount
-        var clock = FrameClock()
         var top = 0
-        drawFrame(&clock) {
+        drawFrame {
             for row in 0..<grid.visibleRowCount { showRow(row) }
         }
-        drawFrames(clock: &clock, until: { cells.values.allSatisfy { $0.image != nil } })
+        drawFramesUntilCellsAreSet()
         while true {
-            openPhoto(grid.centredPhoto(top: top), clock: &clock)
+            openPhoto(grid.centredPhoto(top: top))
             guard top < lastTop else { break }
             let target = min(top + profile.flingRowCount, lastTop)
             observations.flingCount += 1
             while top < target {
-                drawFrame(&clock) {
+                drawFrame {
                     receiveDeliveries()
                     let newTop = min(top + profile.rowsPerFrame, target)
                     // Cell reuse: the rows that left let go before the new ones are configured.
@@ -95,32 +79,39 @@ final class GalleryUIThread {
                     top = newTop
                 }
             }
-            drawFrames(clock: &clock, until: { cells.values.allSatisfy { $0.image != nil } })
+            drawFramesUntilCellsAreSet()
         }
         tearDown()
+        observations.frames = frameLoop.frames
         return observations
+    }
+
+    /// Draws frames that only take deliveries until every cell shows its photo, or the settle
+    /// time has passed.
+    private func drawFramesUntilCellsAreSet() {
+        drawFramesTakingDeliveries(forAtMost: profile.settleSeconds, until: { cells.allSatisfy { $0.image != nil } })
     }
 
     /// Opens `photo` full size, draws frames until it is shown (at most the settle time), keeps
     /// it on screen for the profile's detail frames, and goes back.
-    private func openPhoto(_ photo: Int, clock: inout FrameClock) {
-        observations.openFrames.append(observations.frames.count)
-        drawFrame(&clock) { open(photo) }
-        drawFrames(clock: &clock, until: { detail?.state.image != nil })
+    private func openPhoto(_ photo: Int) {
+        observations.openFrames.append(frameLoop.frames.count)
+        drawFrame { open(photo) }
+        drawFramesTakingDeliveries(forAtMost: profile.settleSeconds, until: { detail?.state.image != nil })
         if detail?.state.image == nil { observations.unshownPhotos += 1 }
         for _ in 0..<profile.detailFrameCount {
-            drawFrame(&clock) { receiveDeliveries() }
+            drawFrame { receiveDeliveries() }
         }
-        drawFrame(&clock) {
+        drawFrame {
             receiveDeliveries()
             closeDetail()
         }
     }
 
     /// Draws a frame with `work`, then records what the screen holds.
-    private func drawFrame(_ clock: inout FrameClock, _ work: () -> Void) {
-        observations.frames.append(clock.drawFrame(work))
-        var images = cells.values.compactMap(\.image)
+    func drawFrame(_ work: () -> Void) {
+        frameLoop.draw(work)
+        var images = cells.byTag.values.compactMap(\.image)
         if let opened = detail?.state.image { images.append(opened) }
         var seen = Set<ObjectIdentifier>()
         let bytes = images.reduce(0) { sum, image in
@@ -129,37 +120,25 @@ final class GalleryUIThread {
         observations.peakInUseBytes = max(observations.peakInUseBytes, bytes)
     }
 
-    /// Draws frames that only take deliveries until `isDone`, or the settle time has passed.
-    private func drawFrames(clock: inout FrameClock, until isDone: () -> Bool) {
-        let deadline = MonotonicClock.now() + UInt64(profile.settleSeconds * 1e9)
-        while !isDone() && MonotonicClock.now() < deadline {
-            drawFrame(&clock) { receiveDeliveries() }
-        }
-    }
-
     // MARK: Cells and the opened photo
 
     private func showRow(_ row: Int) {
         for photo in grid.photoIndices(inRow: row) {
-            let tag = newTag(for: photo)
-            tagOfPhoto[photo] = tag
-            cells[tag] = request(photo, tag: tag, fullSize: mode == .fullSize)
+            let tag = cells.newTag(for: photo)
+            cells.bind(request(photo, tag: tag, fullSize: mode == .fullSize), tag: tag)
         }
     }
 
     private func hideRow(_ row: Int) {
         for photo in grid.photoIndices(inRow: row) {
-            guard let tag = tagOfPhoto.removeValue(forKey: photo), let cell = cells.removeValue(forKey: tag) else {
-                continue
-            }
+            guard let cell = cells.unbind(photo) else { continue }
             if cell.image == nil { observations.unfinishedCells += 1 }
-            cell.task?.cancel()
             // The cell's image is released here, on the UI thread, as a reused cell's would be.
         }
     }
 
     private func open(_ photo: Int) {
-        let tag = newTag(for: photo)
+        let tag = cells.newTag(for: photo)
         let state = request(photo, tag: tag, fullSize: true)
         if state.image != nil { observations.openToShownNanoseconds.append(MonotonicClock.now() - state.shownAt) }
         detail = (tag, state)
@@ -170,15 +149,10 @@ final class GalleryUIThread {
         detail = nil
     }
 
-    private func newTag(for photo: Int) -> Int {
-        photoOfTag.append(photo)
-        return photoOfTag.count - 1
-    }
-
     /// Asks for `photo` at the cell's or the full size: from memory if the store holds it, else
     /// in a task that delivers it under `tag`.
-    private func request(_ photo: Int, tag: Int, fullSize: Bool) -> VisibleImage {
-        var state = VisibleImage(photo: photo, shownAt: MonotonicClock.now())
+    private func request(_ photo: Int, tag: Int, fullSize: Bool) -> ImageCell {
+        var state = ImageCell(item: photo)
         let name = grid.photos[photo]
         let maxPixelSize = profile.thumbnailPixelSize
         let cached =
@@ -187,7 +161,7 @@ final class GalleryUIThread {
             set(cached, on: &state)
             return state
         }
-        state.task = inbox.load(tag: tag, slot: 0, background: background) { [store] () async throws(ImageStoreError) in
+        state.task = inbox.load(tag: tag, slot: 0) { [store] () async throws(ImageStoreError) in
             fullSize
                 ? try await store.image(named: name, priority: .high)
                 : try await store.image(named: name, maxPixelSize: maxPixelSize, priority: .high)
@@ -195,11 +169,9 @@ final class GalleryUIThread {
         return state
     }
 
-    private func set(_ image: Bitmap, on state: inout VisibleImage) {
+    private func set(_ image: Bitmap, on state: inout ImageCell) {
         guard state.image == nil else { return }
-        let key = pixelsKey(image, photo: state.photo)
-        _ = receivedImages.observe(image, file: key)
-        if shownImages.observe(image, file: key) { observations.usedDecodes += 1 }
+        deliveredImages.setOnScreen(image, key: pixelsKey(image, photo: state.item))
         state.image = image
     }
 
@@ -209,9 +181,9 @@ final class GalleryUIThread {
     }
 
     /// Sets what the tasks handed back; what arrived for a tag no longer on screen is dropped.
-    private func receiveDeliveries() {
+    func receiveDeliveries() {
         for delivery in inbox.drain() {
-            let photo = photoOfTag[delivery.tag]
+            let photo = cells.item(ofTag: delivery.tag)
             guard let image = delivery.image else {
                 observations.failedLookups += 1
                 continue
@@ -224,7 +196,7 @@ final class GalleryUIThread {
                 observations.openToShownNanoseconds.append(MonotonicClock.now() - opened.state.shownAt)
                 detail = opened
             } else {
-                _ = receivedImages.observe(image, file: pixelsKey(image, photo: photo))
+                deliveredImages.dropped(image, key: pixelsKey(image, photo: photo))
             }
         }
     }
@@ -234,8 +206,9 @@ final class GalleryUIThread {
     private func tearDown() {
         closeDetail()
         for row in 0..<grid.rowCount { hideRow(row) }
-        background.wait()
+        inbox.waitForPendingLoads()
         receiveDeliveries()
-        observations.maximumDuplicates = receivedImages.maximumDuplicates
+        observations.usedDecodes = deliveredImages.usedDecodes
+        observations.maximumDuplicates = deliveredImages.maximumDuplicates
     }
 }

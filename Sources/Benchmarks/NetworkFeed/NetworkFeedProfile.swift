@@ -1,5 +1,5 @@
 /// The size of the network feed workload: the full run, or `--quick` (the same script over fewer
-/// rows and smaller photos, so the section stays within about 15 s of the quick run).
+/// rows and smaller photos, so the section stays a small part of the quick run).
 struct NetworkFeedProfile {
     /// Rows in the feed, each with an avatar and a photo of its own URL.
     let rowCount: Int

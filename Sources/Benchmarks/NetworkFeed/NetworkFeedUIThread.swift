@@ -9,7 +9,7 @@ import WeakImageStore
 /// The scroll follows the clock, as a finger or a fling does: a frame that blocks (a synchronous
 /// download) skips the rows that went by meanwhile. So every strategy plays the same script in
 /// the same time, and the memory warning and the relaunch fall at the same moment of each line.
-final class NetworkFeedUIThread {
+final class NetworkFeedUIThread: UIThreadWorkload {
     /// What the thread saw, for ``NetworkFeedRun``.
     struct Observations: Sendable {
         var frames: [ScrollingRun.Frame] = []
@@ -69,6 +69,7 @@ final class NetworkFeedUIThread {
     private let serverSnapshot: () -> FeedDownloads.Snapshot
     private let baselineBytes = Bitmap.memory.liveBytes
 
+    private var frameLoop = FrameLoop()
     private var loader: (any FeedPictureLoader)?
     private var launch = 0
     private var cells: [FeedCell] = []
@@ -100,12 +101,11 @@ final class NetworkFeedUIThread {
     func play() -> Observations {
         let lastTop = urlsByRow.count - visibleRowCount
         started = MonotonicClock.now()
-        var clock = FrameClock()
-        startApp(&clock)
-        scroll(&clock, from: 0, to: lastTop, memoryWarningAt: lastTop / 2)
-        settle(&clock)
-        scroll(&clock, from: lastTop, to: 0, memoryWarningAt: nil)
-        settle(&clock)
+        startApp()
+        scroll(from: 0, to: lastTop, memoryWarningAt: lastTop / 2)
+        settle()
+        scroll(from: lastTop, to: 0, memoryWarningAt: nil)
+        settle()
         let pauseStarted = MonotonicClock.now()
         endApp()
         observations.liveBytesBetweenLaunches = Bitmap.memory.liveBytes - baselineBytes
@@ -113,11 +113,12 @@ final class NetworkFeedUIThread {
         pausedNanoseconds += MonotonicClock.now() - pauseStarted
         observations.relaunchSeconds = appSeconds
         launch = 1
-        clock = FrameClock()
-        startApp(&clock)
-        scroll(&clock, from: 0, to: lastTop, memoryWarningAt: nil)
-        settle(&clock)
+        frameLoop.restartClock()
+        startApp()
+        scroll(from: 0, to: lastTop, memoryWarningAt: nil)
+        settle()
         endApp()
+        observations.frames = frameLoop.frames
         return observations
     }
 
@@ -125,10 +126,10 @@ final class NetworkFeedUIThread {
 
     // MARK: The script
 
-    private func startApp(_ clock: inout FrameClock) {
+    private func startApp() {
         loader = makeLoader(inbox)
-        drawFrame(&clock) { show(0..<visibleRowCount, scrollingDown: true) }
-        settle(&clock)
+        drawFrame { show(0..<visibleRowCount, scrollingDown: true) }
+        settle()
     }
 
     /// Lets go of every cell, ends the loader, and drops what it still handed back.
@@ -141,23 +142,21 @@ final class NetworkFeedUIThread {
         reusePool = []
     }
 
-    private func settle(_ clock: inout FrameClock) {
-        let end = MonotonicClock.now() + UInt64(settleSeconds * 1e9)
-        while MonotonicClock.now() < end {
-            drawFrame(&clock) { receiveDeliveries() }
-        }
+    /// Draws frames that only take deliveries for the settle time, whatever arrives.
+    private func settle() {
+        drawFramesTakingDeliveries(forAtMost: settleSeconds, until: { false })
     }
 
     /// Scrolls from top row `from` to `to` at the speed's pace by the clock; the memory warning
     /// comes in the frame whose top row reaches `memoryWarningAt`.
-    private func scroll(_ clock: inout FrameClock, from: Int, to: Int, memoryWarningAt: Int?) {
+    private func scroll(from: Int, to: Int, memoryWarningAt: Int?) {
         let scrollingDown = to >= from
         let distance = abs(to - from)
         let start = MonotonicClock.now()
         var top = from
         var warningPending = memoryWarningAt != nil
         while top != to {
-            drawFrame(&clock) {
+            drawFrame {
                 receiveDeliveries()
                 let ticks = Int((MonotonicClock.now() - start) / ScrollingRun.frameBudgetNanoseconds) + 1
                 let moved = min(distance, ticks * speed.rowsPerFrame)
@@ -174,8 +173,8 @@ final class NetworkFeedUIThread {
     }
 
     /// Draws a frame with `work`, then records, outside the frame's timing, what is alive.
-    private func drawFrame(_ clock: inout FrameClock, _ work: () -> Void) {
-        observations.frames.append(clock.drawFrame(work))
+    func drawFrame(_ work: () -> Void) {
+        frameLoop.draw(work)
         var inUse: [ObjectIdentifier: Int] = [:]
         for cell in cells where cell.row != nil {
             for case let picture? in cell.pictures { inUse[ObjectIdentifier(picture)] = picture.cost }
@@ -247,7 +246,7 @@ final class NetworkFeedUIThread {
     /// Sets what came back. A picture for a cell reused meanwhile is dropped, unless the strategy
     /// sets it into whatever the cell shows now: then it is a wrong picture if the cell shows
     /// another URL in that slot.
-    private func receiveDeliveries() {
+    func receiveDeliveries() {
         for delivery in inbox.drain() {
             let configuration = configurations[delivery.tag]
             guard configuration.launch == launch else {

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import WeakImageStore
 
@@ -10,8 +9,6 @@ final class StoreLoader: FeedPictureLoader {
     private let urlsByRow: [[URL]]
     private let maxPixelSize: Int?
     private let inbox: UIInbox
-    /// Tasks not finished yet, waited for when the app ends.
-    private let background = DispatchGroup()
     private var tasksByTag: [Int: [Task<Void, Never>]] = [:]
     /// The handles that keep the next screen's pictures, by row.
     private var prefetches: [Int: ImagePrefetch] = [:]
@@ -28,7 +25,7 @@ final class StoreLoader: FeedPictureLoader {
     func picture(at url: URL, tag: Int, slot: Int) -> FeedPictureAnswer {
         let request = request(url)
         if let picture = store.cachedImage(for: request) { return .picture(picture) }
-        let task = inbox.load(tag: tag, slot: slot, background: background) {
+        let task = inbox.load(tag: tag, slot: slot) {
             [store] () async throws(ImageStoreError) in
             try await store.image(for: request, priority: .high)
         }
@@ -67,7 +64,7 @@ final class StoreLoader: FeedPictureLoader {
         tasksByTag = [:]
         for prefetch in prefetches.values { prefetch.cancel() }
         prefetches = [:]
-        background.wait()
+        inbox.waitForPendingLoads()
     }
 
     var picturesHeldForDisplay: [Bitmap] {

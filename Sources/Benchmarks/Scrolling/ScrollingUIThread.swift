@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import WeakImageStore
 
@@ -6,10 +5,10 @@ import WeakImageStore
 /// the feed, asks for the images of rows that appear in one ``LoadingStyle``, lets go of rows
 /// that leave, and sets the images handed back to it.
 ///
-/// Everything here runs on that one thread; only ``UIInbox`` is shared. Frames are paced by a
-/// ``FrameClock``. The first screen loads before the scroll starts, and after the scroll the
+/// Everything here runs on that one thread; only ``UIInbox`` is shared. Frames are drawn by a
+/// ``FrameLoop``. The first screen loads before the scroll starts, and after the scroll the
 /// thread draws frames until the last screen has its images.
-final class ScrollingUIThread {
+final class ScrollingUIThread: UIThreadWorkload {
     /// What the thread saw, for ``ScrollingRun``.
     struct Observations: Sendable {
         var frames: [ScrollingRun.Frame] = []
@@ -23,13 +22,18 @@ final class ScrollingUIThread {
     }
 
     /// A row on screen: a cell configured for it under a tag of its own.
-    private struct VisibleRow {
+    private struct VisibleRow: LoadingCell {
         let row: Int
         let shownAt: UInt64
         var images: [Bitmap?]
         var missing: Int
         var tasks: [Task<Void, Never>] = []
         var prefetch: ImagePrefetch?
+
+        func cancelLoads() {
+            for task in tasks { task.cancel() }
+            prefetch?.cancel()
+        }
     }
 
     private let style: LoadingStyle
@@ -37,20 +41,13 @@ final class ScrollingUIThread {
     private let feed: ScrollingFeed
     private let store: ImageStore<Bitmap>
     private let inbox = UIInbox()
-    /// GCD blocks and tasks not finished yet, waited for at the end.
-    private let background = DispatchGroup()
 
-    private var visibleRows: [Int: VisibleRow] = [:]
-    private var tagOfRow: [Int: Int] = [:]
-    /// The row each tag was given to; tags count up from 0.
-    private var rowOfTag: [Int] = []
+    private var frameLoop = FrameLoop()
+    private var visibleRows = TaggedCells<VisibleRow>()
     /// Prefetches of rows below the screen (the async style only).
     private var prefetches: [Int: ImagePrefetch] = [:]
     private var nextRowToPrefetch = 0
-    /// Every image the thread received, to find two live instances of one image.
-    private var receivedImages = InstanceTracker()
-    /// Images set on rows on screen: each new instance is a decode that was not wasted.
-    private var shownImages = InstanceTracker()
+    private var deliveredImages = DeliveredImages()
     private var observations = Observations()
 
     init(style: LoadingStyle, speed: ScrollSpeed, feed: ScrollingFeed, store: ImageStore<Bitmap>) {
@@ -67,19 +64,17 @@ final class ScrollingUIThread {
         let visibleCount = feed.visibleRowCount
         let lastTop = feed.rows.count - visibleCount
         var top = 0
-        observations.frames.reserveCapacity(lastTop + Int(2 * settleSeconds * 60) + 2)
-        var clock = FrameClock()
+        frameLoop.reserveCapacity(lastTop + Int(2 * settleSeconds * 60) + 2)
         // The first screen loads before the scroll starts: a user looks, then scrolls.
-        let firstFrame = clock.drawFrame {
+        drawFrame {
             receiveDeliveries()
             for row in 0..<visibleCount { show(row) }
             prefetchNextScreen(top: 0)
         }
-        observations.frames.append(firstFrame)
-        drawFramesUntilVisibleRowsAreSet(clock: &clock, settleSeconds: settleSeconds)
-        let scrollStart = observations.frames.count
+        drawFramesUntilVisibleRowsAreSet(settleSeconds: settleSeconds)
+        let scrollStart = frameLoop.frames.count
         while top < lastTop {
-            let frame = clock.drawFrame {
+            drawFrame {
                 receiveDeliveries()
                 let newTop = min(top + speed.rowsPerFrame, lastTop)
                 // Cell reuse: the rows that left let go before the new ones are configured.
@@ -88,31 +83,29 @@ final class ScrollingUIThread {
                 top = newTop
                 prefetchNextScreen(top: top)
             }
-            observations.frames.append(frame)
         }
-        observations.scrollFrames = scrollStart..<observations.frames.count
-        drawFramesUntilVisibleRowsAreSet(clock: &clock, settleSeconds: settleSeconds)
+        observations.scrollFrames = scrollStart..<frameLoop.frames.count
+        drawFramesUntilVisibleRowsAreSet(settleSeconds: settleSeconds)
         tearDown()
+        observations.frames = frameLoop.frames
         return observations
+    }
+
+    func drawFrame(_ work: () -> Void) {
+        frameLoop.draw(work)
     }
 
     /// Draws frames that only take deliveries until every row on screen has its images, or
     /// `settleSeconds` have passed.
-    private func drawFramesUntilVisibleRowsAreSet(clock: inout FrameClock, settleSeconds: Double) {
-        let deadline = MonotonicClock.now() + UInt64(settleSeconds * 1e9)
-        while !visibleRows.values.allSatisfy({ $0.missing == 0 }) && MonotonicClock.now() < deadline {
-            let frame = clock.drawFrame { receiveDeliveries() }
-            observations.frames.append(frame)
-        }
+    private func drawFramesUntilVisibleRowsAreSet(settleSeconds: Double) {
+        drawFramesTakingDeliveries(forAtMost: settleSeconds, until: { visibleRows.allSatisfy { $0.missing == 0 } })
     }
 
     // MARK: Rows
 
     private func show(_ row: Int) {
         let names = feed.rows[row]
-        let tag = rowOfTag.count
-        rowOfTag.append(row)
-        tagOfRow[row] = tag
+        let tag = visibleRows.newTag(for: row)
         var state = VisibleRow(
             row: row, shownAt: MonotonicClock.now(), images: Array(repeating: nil, count: names.count),
             missing: names.count)
@@ -127,11 +120,7 @@ final class ScrollingUIThread {
             }
         case .gcd:
             for (slot, name) in names.enumerated() {
-                background.enter()
-                DispatchQueue.global().async { [store, inbox, background] in
-                    inbox.post(UIInbox.Delivery(tag: tag, slot: slot, image: try? store.loadImage(named: name)))
-                    background.leave()
-                }
+                inbox.loadOnGlobalQueue(tag: tag, slot: slot) { [store] in try? store.loadImage(named: name) }
             }
         case .async:
             state.prefetch = prefetches.removeValue(forKey: row)
@@ -141,23 +130,19 @@ final class ScrollingUIThread {
                     continue
                 }
                 state.tasks.append(
-                    inbox.load(tag: tag, slot: slot, background: background) {
+                    inbox.load(tag: tag, slot: slot) {
                         [store] () async throws(ImageStoreError) in
                         try await store.image(named: name, priority: .high)
                     })
             }
         }
-        visibleRows[tag] = state
+        visibleRows.bind(state, tag: tag)
     }
 
     private func hide(_ row: Int) {
         prefetches.removeValue(forKey: row)?.cancel()
-        guard let tag = tagOfRow.removeValue(forKey: row), let state = visibleRows.removeValue(forKey: tag) else {
-            return
-        }
+        guard let state = visibleRows.unbind(row) else { return }
         if state.missing > 0 { observations.unfinishedRows += 1 }
-        for task in state.tasks { task.cancel() }
-        state.prefetch?.cancel()
         // The row's images are released here, on the UI thread, as a reused cell's would be.
     }
 
@@ -174,9 +159,7 @@ final class ScrollingUIThread {
 
     private func set(_ image: Bitmap, slot: Int, on state: inout VisibleRow) {
         guard state.images[slot] == nil else { return }
-        let name = feed.rows[state.row][slot]
-        _ = receivedImages.observe(image, file: name)
-        if shownImages.observe(image, file: name) { observations.usedDecodes += 1 }
+        deliveredImages.setOnScreen(image, key: feed.rows[state.row][slot])
         state.images[slot] = image
         state.missing -= 1
         if state.missing == 0 { observations.shownToSetNanoseconds.append(MonotonicClock.now() - state.shownAt) }
@@ -184,12 +167,12 @@ final class ScrollingUIThread {
 
     /// Sets what background work handed back; drops what arrived for rows already gone (their
     /// tag is no longer on screen), as the GCD pattern checks the cell's tag.
-    private func receiveDeliveries() {
+    func receiveDeliveries() {
         for delivery in inbox.drain() {
-            let name = feed.rows[rowOfTag[delivery.tag]][delivery.slot]
+            let name = feed.rows[visibleRows.item(ofTag: delivery.tag)][delivery.slot]
             guard var state = visibleRows[delivery.tag] else {
                 observations.droppedDeliveries += 1
-                if let image = delivery.image { _ = receivedImages.observe(image, file: name) }
+                if let image = delivery.image { deliveredImages.dropped(image, key: name) }
                 continue
             }
             guard let image = delivery.image else {
@@ -201,16 +184,15 @@ final class ScrollingUIThread {
         }
     }
 
-    // MARK: Frames
-
     /// Lets go of every row and prefetch, waits for the GCD blocks and tasks, and takes what
     /// they still handed back (all of it for rows gone).
     private func tearDown() {
-        for row in Array(tagOfRow.keys) { hide(row) }
+        for row in visibleRows.items { hide(row) }
         for prefetch in prefetches.values { prefetch.cancel() }
         prefetches.removeAll()
-        background.wait()
+        inbox.waitForPendingLoads()
         receiveDeliveries()
-        observations.maximumDuplicates = receivedImages.maximumDuplicates
+        observations.usedDecodes = deliveredImages.usedDecodes
+        observations.maximumDuplicates = deliveredImages.maximumDuplicates
     }
 }

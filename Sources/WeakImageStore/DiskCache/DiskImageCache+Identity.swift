@@ -10,6 +10,13 @@ extension DiskImageCache {
         storedSource(of: request)?.identity
     }
 
+    /// The name of `source`'s entry, the digest of its identity: hashed on
+    /// the source's first disk lookup and kept by it, so that the disk lookups of one request
+    /// (the store's, or an app's repeated ``data(for:)``) cost a table probe, not a hash each.
+    static func digest(of source: URLSource) -> SHA256Digest {
+        source.memoizedDigest(digest(of:))
+    }
+
     /// The entry's name: the SHA-256 of the identity's kind, a line feed and its value, which no
     /// other identity spells (kind names contain no line feed).
     static func digest(of identity: SourceIdentity) -> SHA256Digest {

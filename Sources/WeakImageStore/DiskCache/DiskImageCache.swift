@@ -156,7 +156,7 @@ public final class DiskImageCache: Sendable {
     /// - Returns: Whether ``data(for:)`` would find an entry (which it still verifies).
     public func containsData(for request: ImageRequest) -> Bool {
         guard let source = Self.storedSource(of: request) else { return false }
-        return entry(for: source.identity) != nil
+        return entry(for: source.identity, digest: Self.digest(of: source)) != nil
     }
 
     /// The bytes stored for `request`, exactly as stored, or nil.
@@ -169,7 +169,7 @@ public final class DiskImageCache: Sendable {
     /// - Complexity: Reads the whole body once.
     public func data(for request: ImageRequest) -> Data? {
         guard let source = Self.storedSource(of: request) else { return nil }
-        return (try? read(source.identity))?.data
+        return (try? read(source.identity, digest: Self.digest(of: source)))?.data
     }
 
     /// Stores `data` for `request`, fresh for ``defaultLifetime`` seconds (at most
@@ -188,7 +188,7 @@ public final class DiskImageCache: Sendable {
             freshUntil: Date().timeIntervalSince1970 + min(defaultLifetime, maximumLifetime),
             revalidatesEveryUse: false,
             entityTag: nil, lastModified: nil)
-        _ = try? write(data, validity: validity, for: source.identity)
+        _ = try? write(data, validity: validity, for: source.identity, digest: Self.digest(of: source))
     }
 
     /// Removes the bytes stored for `request`, if any.
@@ -196,7 +196,7 @@ public final class DiskImageCache: Sendable {
     /// - Parameter request: A request; only `http` and `https` URLs are ever stored.
     public func removeData(for request: ImageRequest) {
         guard let source = Self.storedSource(of: request) else { return }
-        remove(source.identity)
+        remove(source.identity, digest: Self.digest(of: source))
     }
 
     /// Removes every entry, this process's and every other's sharing the folder.
@@ -224,8 +224,8 @@ public final class DiskImageCache: Sendable {
 
     /// What the index records about `identity`'s entry, or nil on a miss. No I/O.
     ///
-    /// - Parameter known: The identity's ``digest(of:)``, when the caller computed it already
-    ///   for another call of the same lookup.
+    /// - Parameter known: The identity's digest, when the caller has it (a URL's is computed
+    ///   once, on its request's first disk lookup).
     func entry(for identity: SourceIdentity, digest known: SHA256Digest? = nil) -> DiskCacheEntryInfo? {
         let digest = known ?? Self.digest(of: identity)
         return state.withLock { $0.info(of: digest) }

@@ -42,7 +42,7 @@ struct NetworkFetcher: Sendable {
     /// the synchronous caller's): it may read a file.
     func lookUpDisk(_ url: URLSource) -> DiskLookup {
         guard let diskCache else { return .miss }
-        let digest = DiskImageCache.digest(of: url.identity)
+        let digest = DiskImageCache.digest(of: url)
         guard let entry = diskCache.entry(for: url.identity, digest: digest) else {
             diskCache.recordMiss()
             return .miss
@@ -101,7 +101,7 @@ struct NetworkFetcher: Sendable {
             return .failure(.cancelled)
         case .failure(let error):
             guard stale != nil, Self.allowsStaleAnswer(after: error), let diskCache,
-                let (data, _) = try? diskCache.read(url.identity)
+                let (data, _) = try? diskCache.read(url.identity, digest: DiskImageCache.digest(of: url))
             else { return .failure(error) }
             return .bytes(data)
         }
@@ -115,7 +115,7 @@ struct NetworkFetcher: Sendable {
                 headers: response.headers, requestTime: response.requestTime, responseTime: response.responseTime,
                 defaultLifetime: diskCache.defaultLifetime, maximumLifetime: diskCache.maximumLifetime)
         else { return }
-        let digest = DiskImageCache.digest(of: url.identity)
+        let digest = DiskImageCache.digest(of: url)
         if let entry = diskCache.entry(for: url.identity, digest: digest), entry.validity == validity,
             entry.size == data.count
         {
@@ -134,7 +134,7 @@ struct NetworkFetcher: Sendable {
         let validity = ResponseFreshness.refreshed(
             stale, by: response.headers, requestTime: response.requestTime, responseTime: response.responseTime,
             defaultLifetime: diskCache.defaultLifetime, maximumLifetime: diskCache.maximumLifetime)
-        let digest = DiskImageCache.digest(of: url.identity)
+        let digest = DiskImageCache.digest(of: url)
         diskCache.updateValidity(validity, for: url.identity, digest: digest)
         guard let (data, _) = try? diskCache.read(url.identity, digest: digest) else {
             return .entryVanished
@@ -146,7 +146,7 @@ struct NetworkFetcher: Sendable {
     /// entry goes, so the disk never serves them again, and the failure is remembered with the
     /// transfer failures, so the network is not asked again before the back-off ends.
     func rejectUndecodable(_ url: URLSource, error: ImageStoreError) {
-        diskCache?.remove(url.identity)
+        diskCache?.remove(url.identity, digest: DiskImageCache.digest(of: url))
         downloader.rememberUndecodable(error, for: url.identity)
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import WeakImageStore
 
@@ -14,6 +15,9 @@ final class UIInbox: @unchecked Sendable {
 
     private let lock = NSLock()
     private var deliveries: [Delivery] = []
+    /// Loads started through ``load(tag:slot:_:)`` or ``loadOnGlobalQueue(tag:slot:_:)`` and not
+    /// finished yet.
+    private let pendingLoads = DispatchGroup()
 
     /// Called from any thread.
     func post(_ delivery: Delivery) {
@@ -23,17 +27,14 @@ final class UIInbox: @unchecked Sendable {
     /// Starts a task that runs `load` and posts its image for `slot` of the cell under `tag`, or
     /// nil if the load failed; a cancelled load posts nothing (the cell that asked is gone).
     ///
-    /// - Parameters:
-    ///   - background: Entered now and left when the task ends, so the UI thread can wait for it.
-    ///   - load: One of the store's async lookups.
+    /// - Parameter load: One of the store's async lookups.
     /// - Returns: The task, to cancel when the cell leaves the screen.
     func load(
-        tag: Int, slot: Int, background: DispatchGroup,
-        _ load: @escaping @Sendable () async throws(ImageStoreError) -> Bitmap
+        tag: Int, slot: Int, _ load: @escaping @Sendable () async throws(ImageStoreError) -> Bitmap
     ) -> Task<Void, Never> {
-        background.enter()
-        return Task {
-            defer { background.leave() }
+        pendingLoads.enter()
+        return Task { [pendingLoads] in
+            defer { pendingLoads.leave() }
             do throws(ImageStoreError) {
                 let image = try await load()
                 post(Delivery(tag: tag, slot: slot, image: image))
@@ -42,6 +43,21 @@ final class UIInbox: @unchecked Sendable {
                 if error != .cancelled { post(Delivery(tag: tag, slot: slot, image: nil)) }
             }
         }
+    }
+
+    /// Runs `load` on a global queue, as the GCD pattern does, and posts its image for `slot` of
+    /// the cell under `tag` (nil if the lookup failed); the cell's tag is checked when it arrives.
+    func loadOnGlobalQueue(tag: Int, slot: Int, _ load: @escaping @Sendable () -> Bitmap?) {
+        pendingLoads.enter()
+        DispatchQueue.global().async { [pendingLoads] in
+            self.post(Delivery(tag: tag, slot: slot, image: load()))
+            pendingLoads.leave()
+        }
+    }
+
+    /// Waits until every load started here has ended: they have posted all they will.
+    func waitForPendingLoads() {
+        pendingLoads.wait()
     }
 
     /// Everything posted since the last call, in order; called by the UI thread.

@@ -6,7 +6,7 @@ import WeakImageStore
 /// unless told otherwise), and measures around it what the store did: decodes, peak live
 /// bytes, leaks.
 ///
-/// The scrolling and gallery workloads share it; each brings its own frame loop as `play`.
+/// The scrolling, gallery and blob-list workloads share it; each brings its own script as `play`.
 enum UIThreadSession {
     /// What one session cost, with what the workload's own thread observed.
     struct Measurement<Observations: Sendable>: Sendable {
