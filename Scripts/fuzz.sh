@@ -71,7 +71,7 @@ case "$target" in
   *) sources=$(find Sources/ImageCodecs Sources/WeakImageStore -name '*.swift' ! -name ImageCodecsExport.swift | sort) ;;
 esac
 # shellcheck disable=SC2086
-swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
+swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -package-name WeakImageStore \
   -module-name WeakImageStoreFuzz \
   $sources "$entry" "${extra[@]}" -o "$binary"
 
