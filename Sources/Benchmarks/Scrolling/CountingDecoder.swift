@@ -73,25 +73,17 @@ struct CountingDecoder: ImageDecoding {
         self.decoder = decoder
     }
 
-    func decode(_ data: Data, scale: Int) throws -> Bitmap {
-        try counted(data) { try decoder.decode(data, scale: scale) }
+    func header(of data: Data) -> ImageHeader? {
+        decoder.header(of: data)
     }
 
-    func pixelSize(of data: Data) -> (width: Int, height: Int)? {
-        decoder.pixelSize(of: data)
-    }
-
-    func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws -> Bitmap {
-        try counted(data) { try decoder.decode(data, scale: scale, maxPixelSize: maxPixelSize) }
-    }
-
-    private func counted(_ data: Data, _ decode: () throws -> Bitmap) throws -> Bitmap {
+    func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<Bitmap> {
         counts.start()
         let start = MonotonicClock.now()
         do {
-            let bitmap = try decode()
+            let result = try decoder.decode(data, options: options)
             counts.end(after: MonotonicClock.now() - start, fileBytes: data.count, stopped: false)
-            return bitmap
+            return result
         } catch {
             counts.end(after: MonotonicClock.now() - start, fileBytes: data.count, stopped: Self.isStop(error))
             throw error

@@ -73,57 +73,43 @@ public struct BitmapDecoder: ImageDecoding {
     }
 }
 
+/// The decoder seam: the header, one decode with options, and the decode's peak, each by the
+/// decoder of the file's format.
 extension BitmapDecoder {
-    /// The pixel size the file's header declares, by the decoder of its format.
+    /// The file's header, by the decoder of its format.
     ///
     /// - Parameter data: The whole file.
-    /// - Returns: The (upright) width and height, or nil if the format is not recognized or the
-    ///   header is broken.
-    public func pixelSize(of data: Data) -> (width: Int, height: Int)? {
+    /// - Returns: The header (a JPEG's size upright), or nil if the format is not recognized or
+    ///   the header is broken.
+    public func header(of data: Data) -> ImageHeader? {
         switch Self.format(of: data) {
-        case .png: pngDecoder.pixelSize(of: data)
-        case .jpeg: jpegDecoder.pixelSize(of: data)
+        case .png: pngDecoder.header(of: data)
+        case .jpeg: jpegDecoder.header(of: data)
         case nil: nil
         }
     }
 
-    /// The most memory a decode of the file will hold at once, by the decoder of its format: see
-    /// ``PNGDecoder/decodingPeakBytes(of:maxPixelSize:)`` and
-    /// ``JPEGDecoder/decodingPeakBytes(of:maxPixelSize:)``.
+    /// Decodes a PNG or JPEG file as `options` say, by the decoder of its format: see
+    /// ``PNGDecoder/decode(_:options:)`` and ``JPEGDecoder/decode(_:options:)``. Only a JPEG is
+    /// ever reported damaged: ``PNGDecoder`` refuses damage.
     ///
     /// - Parameters:
     ///   - data: The whole file.
-    ///   - maxPixelSize: The longest side of the result, or nil for the full size.
-    /// - Returns: The bytes, or nil if the format is not recognized or the header is broken.
-    public func decodingPeakBytes(of data: Data, maxPixelSize: Int?) -> Int? {
-        switch Self.format(of: data) {
-        case .png: pngDecoder.decodingPeakBytes(of: data, maxPixelSize: maxPixelSize)
-        case .jpeg: jpegDecoder.decodingPeakBytes(of: data, maxPixelSize: maxPixelSize)
-        case nil: nil
-        }
-    }
-
-    /// Decodes a PNG or JPEG file straight to at most `maxPixelSize` pixels on its longest side:
-    /// see ``PNGDecoder/decode(_:scale:maxPixelSize:)`` and
-    /// ``JPEGDecoder/decode(_:scale:maxPixelSize:)``.
-    ///
-    /// - Parameters:
-    ///   - data: The whole file.
-    ///   - scale: The scale to record in the bitmap; at least 1.
-    ///   - maxPixelSize: The longest side of the result, in pixels; at least 1.
-    /// - Returns: The thumbnail, or the full-size image if it is not larger.
-    /// - Throws: ``BitmapDecoderError``, as ``decode(_:scale:)`` does.
-    public func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws(BitmapDecoderError) -> Bitmap {
+    ///   - options: The scale, the size, the header read from `data` already, and the strictness.
+    /// - Returns: The bitmap (a JPEG's Exif orientation applied), and whether it was damaged.
+    /// - Throws: ``BitmapDecoderError`` wrapping the format decoder's error, or saying the format
+    ///   is not recognized.
+    public func decode(_ data: Data, options: DecodeOptions) throws(BitmapDecoderError) -> DecodeResult<Bitmap> {
         switch Self.format(of: data) {
         case .png:
             do {
-                return try pngDecoder.decode(data, scale: scale, maxPixelSize: maxPixelSize)
+                return try pngDecoder.decode(data, options: options)
             } catch {
                 throw .png(error)
             }
         case .jpeg:
             do {
-                return try jpegDecoder.decode(data, scale: scale, maxPixelSize: maxPixelSize)
+                return try jpegDecoder.decode(data, options: options)
             } catch {
                 throw .jpeg(error)
             }
@@ -131,31 +117,20 @@ extension BitmapDecoder {
             throw .unrecognizedFormat(leadingBytes: Array(data.prefix(8)))
         }
     }
-}
 
-extension BitmapDecoder {
-    /// Decodes a PNG or JPEG file as ``decode(_:scale:)`` or ``decode(_:scale:maxPixelSize:)``
-    /// does, and tells whether it was damaged: a JPEG that ``JPEGDecoder`` recovered (see
-    /// ``JPEGDecoder/strict``). A PNG is never reported damaged: ``PNGDecoder`` refuses damage.
+    /// The most memory a decode with `options` will hold at once, by the decoder of the file's
+    /// format, from the header in the options when it has one: see
+    /// ``PNGDecoder/decodingPeakBytes(of:options:)`` and ``JPEGDecoder/decodingPeakBytes(of:options:)``.
     ///
     /// - Parameters:
     ///   - data: The whole file.
-    ///   - scale: The scale to record in the bitmap; at least 1.
-    ///   - maxPixelSize: The longest side of the result, in pixels, at least 1; nil for the full
-    ///     size.
-    /// - Returns: The bitmap and whether it was recovered from a damaged file.
-    /// - Throws: ``BitmapDecoderError``, as ``decode(_:scale:)`` does.
-    public func decodeReportingDamage(
-        _ data: Data, scale: Int, maxPixelSize: Int?
-    ) throws(BitmapDecoderError) -> (image: Bitmap, isDamaged: Bool) {
-        guard Self.format(of: data) == .jpeg else {
-            if let maxPixelSize { return (try decode(data, scale: scale, maxPixelSize: maxPixelSize), false) }
-            return (try decode(data, scale: scale), false)
-        }
-        do {
-            return try jpegDecoder.decodeReportingDamage(data, scale: scale, maxPixelSize: maxPixelSize)
-        } catch {
-            throw .jpeg(error)
+    ///   - options: The decode's options.
+    /// - Returns: The bytes, or nil if the format is not recognized or the header is broken.
+    public func decodingPeakBytes(of data: Data, options: DecodeOptions) -> Int? {
+        switch Self.format(of: data) {
+        case .png: pngDecoder.decodingPeakBytes(of: data, options: options)
+        case .jpeg: jpegDecoder.decodingPeakBytes(of: data, options: options)
+        case nil: nil
         }
     }
 }

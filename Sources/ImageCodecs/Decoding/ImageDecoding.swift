@@ -1,114 +1,130 @@
 import Foundation
 
-/// Turns the bytes of an image file into a decoded image.
+/// Turns the bytes of an image file into a decoded image: the one seam between a store and its
+/// decoders.
 ///
-/// An ``ImageStore`` calls its decoder outside any lock, at most once per image and size at a
-/// time, from whichever thread runs the load. Decoders must be safe to call from several threads
-/// at once.
+/// A store calls its decoder outside any lock, at most once per image and size at a time, from
+/// whichever thread runs the load. Decoders must be safe to call from several threads at once.
 ///
-/// Thumbnails need two more abilities, both optional: reading the pixel size from the file's
-/// header (``pixelSize(of:)``), and decoding straight to a reduced size
-/// (``decode(_:scale:maxPixelSize:)``). A decoder that cannot tell the pixel size never gets
-/// thumbnail requests: the store serves the full-size image instead, so it never holds two live
-/// images with the same pixels.
+/// A decoder implements three calls, two of them optional:
 ///
-/// A decoder that shows damaged files as well as it can (as ``JPEGDecoder`` shows a truncated
-/// photo with its missing part gray) can say so through
-/// ``decodeReportingDamage(_:scale:maxPixelSize:)``; the store counts those decodes in
-/// ``ImageStoreStatistics/damagedDecodes``.
+/// | call | what it does | without it |
+/// |---|---|---|
+/// | ``header(of:)`` | reads the size, format and frame count without decoding | no thumbnails: the store serves the full-size image instead, so it never holds two live images with the same pixels |
+/// | ``decode(_:options:)`` | decodes at a scale, full size or straight to a maximum pixel size, reusing the header read already, and says whether the file was damaged | (required) |
+/// | ``decodingPeakBytes(of:options:)`` | the most memory the decode will hold at once | the store admits the decode without counting it |
+///
+/// On a miss the store reads the header once and hands it to the other two in
+/// ``DecodeOptions/header``. ``decode(_:scale:)`` and ``decode(_:scale:maxPixelSize:)`` are
+/// conveniences over ``decode(_:options:)``.
 public protocol ImageDecoding<Image>: Sendable {
     /// The decoded image type.
     associatedtype Image: StorableImage
 
-    /// Decodes one image file.
+    /// The file's header: pixel size (upright), format and frame count, read without decoding
+    /// the pixels.
+    ///
+    /// - Parameter data: The whole file.
+    /// - Returns: The header, or nil when this decoder cannot tell (the default): the store then
+    ///   never asks it for a reduced size. A store under a live-cost budget also uses the size to
+    ///   reserve an image's bytes before decoding it.
+    func header(of data: Data) -> ImageHeader?
+
+    /// Decodes one image file as `options` say.
+    ///
+    /// A reduced decode (``DecodeOptions/maxPixelSize`` smaller than the image) keeps the aspect
+    /// ratio and is exactly `s = maxPixelSize / max(w, h)`, `width = max(1, floor(w · s + 0.5))`,
+    /// `height = max(1, floor(h · s + 0.5))` in `Double`; the store asks for one only when the
+    /// header reported a larger image.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - options: The scale to record, the size, the header read from `data` already (reuse it
+    ///     rather than reading it again), and how to treat a damaged file.
+    /// - Returns: The image, and whether it was recovered from a damaged file.
+    /// - Throws: Any error; the store reports it as ``ImageStoreError/decodingFailed(path:reason:)``
+    ///   (or `undecodable` for other sources) with the error's description.
+    func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<Image>
+
+    /// The most memory a decode with `options` will hold at once — its output and every scratch
+    /// buffer — computed from the header (``DecodeOptions/header`` when given) without decoding.
+    ///
+    /// The store admits decodes against a shared byte cap with it, so several large decodes wait
+    /// for each other instead of running at once.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - options: The decode's options.
+    /// - Returns: An upper bound of the bytes the decode allocates at its peak; nil when the
+    ///   decoder cannot tell (the default), and the store then admits the decode uncounted.
+    func decodingPeakBytes(of data: Data, options: DecodeOptions) -> Int?
+}
+
+extension ImageDecoding {
+    /// Unknown: a decoder without this ability gets no thumbnail requests.
+    public func header(of data: Data) -> ImageHeader? {
+        nil
+    }
+
+    /// Unknown: the store admits the decode without counting it.
+    public func decodingPeakBytes(of data: Data, options: DecodeOptions) -> Int? {
+        nil
+    }
+
+    /// Decodes one image file at full size.
     ///
     /// - Parameters:
     ///   - data: The whole file.
     ///   - scale: The scale of the file (2 for `icon@2x.png`), to record in the image.
     /// - Returns: The decoded image.
-    /// - Throws: Any error; the store reports it as ``ImageStoreError/decodingFailed(path:reason:)``
-    ///   with the error's description.
-    func decode(_ data: Data, scale: Int) throws -> Image
+    /// - Throws: What ``decode(_:options:)`` throws.
+    public func decode(_ data: Data, scale: Int) throws -> Image {
+        try decode(data, options: DecodeOptions(scale: scale)).image
+    }
 
-    /// The pixel size the file's header declares, read without decoding the pixels.
-    ///
-    /// - Parameter data: The whole file.
-    /// - Returns: The width and height in pixels, or nil when this decoder cannot tell; the store
-    ///   then never asks it for a reduced size and serves the full-size image instead. The
-    ///   default implementation returns nil. A store under a live-cost budget also uses it to
-    ///   reserve an image's bytes before decoding it (see
-    ///   ``CachePolicy/weakWithBudgetedLRU(liveCostLimit:costLimit:countLimit:admissionCostLimit:)``).
-    func pixelSize(of data: Data) -> (width: Int, height: Int)?
-
-    /// Decodes straight to a reduced size: the longest side becomes `maxPixelSize`, the aspect
-    /// ratio is kept.
-    ///
-    /// The store calls it only when ``pixelSize(of:)`` reported a longest side larger than
-    /// `maxPixelSize`. The output size is exactly `s = maxPixelSize / max(w, h)`,
-    /// `width = max(1, floor(w · s + 0.5))`, `height = max(1, floor(h · s + 0.5))` in `Double`.
+    /// Decodes one image file straight to at most `maxPixelSize` pixels on its longest side.
     ///
     /// - Parameters:
     ///   - data: The whole file.
     ///   - scale: The scale of the file, to record in the image.
     ///   - maxPixelSize: The longest side of the result, in pixels; at least 1.
-    /// - Returns: The reduced image. The default implementation decodes at full size.
-    /// - Throws: Any error, as ``decode(_:scale:)`` does.
-    func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws -> Image
-
-    /// Decodes as ``decode(_:scale:)`` (or, with `maxPixelSize`, ``decode(_:scale:maxPixelSize:)``)
-    /// does, and says whether the file was damaged and the image reconstructed from what was
-    /// left of it.
-    ///
-    /// - Parameters:
-    ///   - data: The whole file.
-    ///   - scale: The scale of the file, to record in the image.
-    ///   - maxPixelSize: The longest side of the result, or nil for the full size.
-    /// - Returns: The image, and whether it was recovered from a damaged file. The default
-    ///   implementation decodes and reports the file intact.
-    /// - Throws: Any error, as the decode it stands for does.
-    func decodeReportingDamage(_ data: Data, scale: Int, maxPixelSize: Int?) throws -> (image: Image, isDamaged: Bool)
-
-    /// The most memory a decode of `data` will hold at once — its output and every scratch
-    /// buffer — computed from the file's headers without decoding.
-    ///
-    /// The store's loading threads admit decodes against a shared byte cap with it, so that
-    /// several large decodes wait for each other instead of running at once (see
-    /// ``ImageStore/defaultMaximumConcurrentDecodingBytes``).
-    ///
-    /// - Parameters:
-    ///   - data: The whole file.
-    ///   - maxPixelSize: The longest side of the result, or nil for the full size.
-    /// - Returns: The bytes, an upper bound of what the decode allocates at its peak; nil when the
-    ///   decoder cannot tell (the default implementation), and the store then admits the decode
-    ///   without counting it.
-    func decodingPeakBytes(of data: Data, maxPixelSize: Int?) -> Int?
-}
-
-extension ImageDecoding {
-    /// Unknown: a decoder without this ability gets no thumbnail requests.
-    public func pixelSize(of data: Data) -> (width: Int, height: Int)? {
-        nil
-    }
-
-    /// The full-size decode; only reached through a decoder whose ``pixelSize(of:)`` is
-    /// implemented without this.
+    /// - Returns: The reduced image, or the full-size image if it is not larger.
+    /// - Throws: What ``decode(_:options:)`` throws.
     public func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws -> Image {
-        try decode(data, scale: scale)
+        try decode(data, options: DecodeOptions(scale: scale, maxPixelSize: maxPixelSize)).image
     }
 
-    /// Unknown: the store admits the decode without counting it.
+    /// The pixel size the header declares (upright): ``header(of:)``'s size.
+    ///
+    /// - Parameter data: The whole file.
+    /// - Returns: The width and height, or nil when the decoder cannot tell.
+    public func pixelSize(of data: Data) -> (width: Int, height: Int)? {
+        header(of: data).map { ($0.width, $0.height) }
+    }
+
+    /// The peak of a decode at `maxPixelSize`: ``decodingPeakBytes(of:options:)``.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - maxPixelSize: The longest side of the result, or nil for the full size.
+    /// - Returns: The bytes, or nil when the decoder cannot tell.
     public func decodingPeakBytes(of data: Data, maxPixelSize: Int?) -> Int? {
-        nil
+        decodingPeakBytes(of: data, options: DecodeOptions(maxPixelSize: maxPixelSize))
     }
 
-    /// The plain decode, reported intact: a decoder without this ability never says otherwise.
+    /// Decodes and says whether the file was damaged.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - scale: The scale to record in the image.
+    ///   - maxPixelSize: The longest side of the result, or nil for the full size.
+    /// - Returns: The image, and whether it was recovered from a damaged file.
+    /// - Throws: What ``decode(_:options:)`` throws.
+    @available(*, deprecated, message: "Use decode(_:options:), whose DecodeResult says whether the file was damaged")
     public func decodeReportingDamage(
         _ data: Data, scale: Int, maxPixelSize: Int?
     ) throws -> (image: Image, isDamaged: Bool) {
-        if let maxPixelSize {
-            (try decode(data, scale: scale, maxPixelSize: maxPixelSize), false)
-        } else {
-            (try decode(data, scale: scale), false)
-        }
+        let result = try decode(data, options: DecodeOptions(scale: scale, maxPixelSize: maxPixelSize))
+        return (result.image, result.isDamaged)
     }
 }

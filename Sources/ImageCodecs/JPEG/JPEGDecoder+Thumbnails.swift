@@ -16,14 +16,32 @@ extension JPEGDecoder {
     /// - Returns: The width and height, or nil if the headers are broken or over the decoder's
     ///   limits (a decode then reports why).
     public func pixelSize(of data: Data) -> (width: Int, height: Int)? {
-        data.withUnsafeBytes { bytes -> (width: Int, height: Int)? in
+        header(of: data).map { ($0.width, $0.height) }
+    }
+
+    /// The file's header: its upright size, read from the markers up to the first scan without
+    /// decoding, with what a decode's peak is computed from.
+    ///
+    /// - Parameter data: The whole file.
+    /// - Returns: The header, or nil if the markers are broken or over the decoder's limits (a
+    ///   decode then reports why).
+    public func header(of data: Data) -> ImageHeader? {
+        data.withUnsafeBytes { bytes -> ImageHeader? in
             guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
                 var file = try? JPEGFileDecoder(
                     bytes: base, count: bytes.count, maximumPixelCount: maximumPixelCount,
                     maximumDimension: maximumDimension)
             else { return nil }
-            guard (try? file.run(headerOnly: true)) != nil, let frame = file.frame else { return nil }
-            return file.orientation.swapsDimensions ? (frame.height, frame.width) : (frame.width, frame.height)
+            guard (try? file.run(headerOnly: true)) != nil, let frame = file.frame,
+                let firstScanComponentCount = file.firstScanComponentCount
+            else { return nil }
+            let turned = file.orientation.swapsDimensions
+            return ImageHeader(
+                width: turned ? frame.height : frame.width, height: turned ? frame.width : frame.height,
+                format: .jpeg,
+                parsed: .jpeg(
+                    JPEGHeaderSummary(
+                        frame: frame, orientation: file.orientation, firstScanComponentCount: firstScanComponentCount)))
         }
     }
 
@@ -64,7 +82,16 @@ extension JPEGDecoder {
             return (bitmap, report.isDamaged)
         }
         precondition(maxPixelSize >= 1, "maxPixelSize must be at least 1")
-        guard let size = pixelSize(of: data), let plan = Self.thumbnailPlan(size, maxPixelSize: maxPixelSize) else {
+        return try decodeReportingDamage(data, scale: scale, maxPixelSize: maxPixelSize, header: header(of: data))
+    }
+
+    /// The thumbnail decode, given the file's header (nil when it could not be read: the full-size
+    /// decode then says why).
+    func decodeReportingDamage(
+        _ data: Data, scale: Int, maxPixelSize: Int, header: ImageHeader?
+    ) throws(JPEGError) -> (image: Bitmap, isDamaged: Bool) {
+        guard let header, let plan = Self.thumbnailPlan((header.width, header.height), maxPixelSize: maxPixelSize)
+        else {
             let (bitmap, report) = try decodeReportingDamage(data, scale: scale)
             return (bitmap, report.isDamaged)
         }
@@ -119,22 +146,26 @@ extension JPEGDecoder {
     /// - Returns: The bytes, or nil if the headers up to the first scan are broken or over the
     ///   size limits (a decode then reports why).
     public func decodingPeakBytes(of data: Data, maxPixelSize: Int?) -> Int? {
-        data.withUnsafeBytes { bytes -> Int? in
-            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                var header = try? JPEGFileDecoder(
-                    bytes: base, count: bytes.count, maximumPixelCount: maximumPixelCount,
-                    maximumDimension: maximumDimension)
-            else { return nil }
-            guard (try? header.run(headerOnly: true)) != nil, let frame = header.frame else { return nil }
-            let upright =
-                header.orientation.swapsDimensions ? (frame.height, frame.width) : (frame.width, frame.height)
-            let plan = maxPixelSize.flatMap { Self.thumbnailPlan(upright, maxPixelSize: $0) }
-            guard let firstScanComponentCount = header.firstScanComponentCount else { return nil }
-            return JPEGDecodePeak.bytes(
-                frame: frame,
-                streams: frame.process == .sequential && firstScanComponentCount == frame.components.count,
-                scaleDenominator: plan?.denominator ?? 1, reorients: header.orientation != .upright,
-                thumbnailBytes: plan.map { $0.target.width * $0.target.height * 4 } ?? 0)
+        decodingPeakBytes(of: data, options: DecodeOptions(maxPixelSize: maxPixelSize))
+    }
+
+    /// The peak of a decode with `options` (see ``decodingPeakBytes(of:maxPixelSize:)``), from
+    /// the header in the options when it has one, else read from `data`.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - options: The decode's options: its maximum pixel size, and the header if read already.
+    /// - Returns: The bytes, or nil if the headers are broken or over the size limits.
+    public func decodingPeakBytes(of data: Data, options: DecodeOptions) -> Int? {
+        guard let header = options.header ?? header(of: data), case .jpeg(let summary) = header.parsed else {
+            return nil
         }
+        let plan = options.maxPixelSize.flatMap { Self.thumbnailPlan((header.width, header.height), maxPixelSize: $0) }
+        return JPEGDecodePeak.bytes(
+            frame: summary.frame,
+            streams: summary.frame.process == .sequential
+                && summary.firstScanComponentCount == summary.frame.components.count,
+            scaleDenominator: plan?.denominator ?? 1, reorients: summary.orientation != .upright,
+            thumbnailBytes: plan.map { $0.target.width * $0.target.height * 4 } ?? 0)
     }
 }

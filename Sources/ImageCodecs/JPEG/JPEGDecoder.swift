@@ -202,7 +202,7 @@ public struct JPEGDecoder: ImageDecoding {
         try file.checkPeakBeforeReorienting()
         guard let frame = file.frame else { throw .incompleteImage }
         let format: PixelFormat = file.colorSpace == .gray ? .gray8 : .rgba8
-        let pixels = try JPEGRenderer.pixels(of: file)
+        let pixels = try JPEGOutputRows.pixels(of: file)
         let outputWidth = ceilDivide(frame.width, scaleDenominator)
         let outputHeight = ceilDivide(frame.height, scaleDenominator)
         let upright = file.orientation.apply(

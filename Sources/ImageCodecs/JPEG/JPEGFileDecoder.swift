@@ -13,39 +13,39 @@ struct JPEGFileDecoder {
     /// otherwise take very long.
     static let maximumScanCount = 1000
 
-    private var reader: JPEGSegmentReader
-    private let maximumPixelCount: Int
-    private let maximumDimension: Int
-    private let scaleDenominator: Int
+    var reader: JPEGSegmentReader
+    let maximumPixelCount: Int
+    let maximumDimension: Int
+    let scaleDenominator: Int
     /// Whether damaged scan data is decoded as libjpeg-turbo decodes it instead of throwing.
-    private let recovers: Bool
+    let recovers: Bool
     /// The first defect recovered from: the error a strict decoder would have thrown.
     private(set) var defect: JPEGError?
     /// The output pixels, once the image is complete.
-    private(set) var pixels: [UInt8]?
+    var pixels: [UInt8]?
 
-    private(set) var frame: JPEGFrame?
+    var frame: JPEGFrame?
     private var coefficients: JPEGCoefficientBuffer?
     /// Quantization tables as defined so far, natural order, as libjpeg's 16-bit multipliers.
-    private var quantizationTables: [[Int32]?] = [nil, nil, nil, nil]
+    var quantizationTables: [[Int32]?] = [nil, nil, nil, nil]
     /// The table each component latched at its first scan (libjpeg's `latch_quant_tables`).
-    private(set) var componentQuantization: [[Int32]?] = []
+    var componentQuantization: [[Int32]?] = []
     /// Huffman tables as defined so far. A table whose code lengths are invalid is kept as the
     /// error a scan binding it throws: libjpeg checks the code space only then (jdhuff.c), so a
     /// bad table no scan uses is harmless.
-    private var dcTables: [Result<JPEGHuffmanTable, JPEGError>?] = [nil, nil, nil, nil]
-    private var acTables: [Result<JPEGHuffmanTable, JPEGError>?] = [nil, nil, nil, nil]
+    var dcTables: [Result<JPEGHuffmanTable, JPEGError>?] = [nil, nil, nil, nil]
+    var acTables: [Result<JPEGHuffmanTable, JPEGError>?] = [nil, nil, nil, nil]
     private var restartInterval = 0
-    private var scanCount = 0
-    private var componentScanned: [Bool] = []
+    var scanCount = 0
+    var componentScanned: [Bool] = []
     /// What the progressive scans so far have told of each component's first coefficients.
-    private var coefficientBits = JPEGCoefficientBits(componentCount: 0)
+    var coefficientBits = JPEGCoefficientBits(componentCount: 0)
     /// libjpeg's `last_good_iMCU_row` as the last decoded scan left it.
-    private var lastGoodIMCURow = 0
+    var lastGoodIMCURow = 0
     /// The scans skipped so far (``skipsScan(_:frame:)``): their decoders and where their data
     /// starts, to find where the last one runs out of data if block smoothing needs it.
-    private var skippedScans: [(decoder: JPEGScanDecoder, position: Int)] = []
-    private var lastScanSkipped = false
+    var skippedScans: [(decoder: JPEGScanDecoder, position: Int)] = []
+    var lastScanSkipped = false
     private var sawJFIF = false
     private var adobeTransform: Int?
     private(set) var orientation = JPEGOrientation.upright
@@ -272,74 +272,6 @@ struct JPEGFileDecoder {
         pixels = try renderCoefficients(frame: frame, coefficients: coefficients, smoothing: smoothing)
     }
 
-    private mutating func readFrame(_ data: UnsafeRawBufferPointer, marker: JPEGSegmentReader.Marker) throws(JPEGError)
-    {
-        let frame = try JPEGFrame(segment: data, marker: marker.code, offset: marker.offset)
-        if let limit = ImageSizeLimit.exceeded(
-            width: frame.width, height: frame.height, maximumDimension: maximumDimension,
-            maximumPixelCount: maximumPixelCount, ceiling: Int.max / 64)
-        {
-            throw .imageTooLarge(width: frame.width, height: frame.height, limit: limit)
-        }
-        self.frame = frame
-        componentQuantization = Array(repeating: nil, count: frame.components.count)
-        componentScanned = Array(repeating: false, count: frame.components.count)
-        coefficientBits = JPEGCoefficientBits(componentCount: frame.components.count)
-    }
-
-    private mutating func readQuantizationTables(
-        _ data: UnsafeRawBufferPointer, marker: JPEGSegmentReader.Marker
-    ) throws(JPEGError) {
-        var offset = 0
-        while offset < data.count {
-            // T.81 allows precision 0 (8-bit) and 1 (16-bit); libjpeg reads any other as 16-bit,
-            // and so does this.
-            let isEightBit = data[offset] >> 4 == 0
-            let id = Int(data[offset] & 15)
-            let size = isEightBit ? 64 : 128
-            guard id < 4, offset + 1 + size <= data.count else {
-                throw .badSegment(marker: marker.code, offset: marker.offset)
-            }
-            var table = [Int32](repeating: 0, count: 64)
-            for index in 0..<64 {
-                let value =
-                    isEightBit
-                    ? Int(data[offset + 1 + index])
-                    : Int(data[offset + 1 + 2 * index]) << 8 | Int(data[offset + 2 + 2 * index])
-                // libjpeg-turbo's islow multipliers are 16-bit signed.
-                table[jpegNaturalOrder[index]] = Int32(Int16(truncatingIfNeeded: value))
-            }
-            quantizationTables[id] = table
-            offset += 1 + size
-        }
-    }
-
-    private mutating func readHuffmanTables(
-        _ data: UnsafeRawBufferPointer, marker: JPEGSegmentReader.Marker
-    ) throws(JPEGError) {
-        var offset = 0
-        while offset < data.count {
-            let tableClass = Int(data[offset] >> 4)
-            let id = Int(data[offset] & 15)
-            guard tableClass <= 1, id < 4, offset + 17 <= data.count else {
-                throw .badSegment(marker: marker.code, offset: marker.offset)
-            }
-            let counts = (0..<16).map { Int(data[offset + 1 + $0]) }
-            let total = counts.reduce(0, +)
-            let kind: JPEGError.TableKind = tableClass == 0 ? .huffmanDC : .huffmanAC
-            guard total <= 256 else { throw .badHuffmanTable(kind, id: id) }
-            guard offset + 17 + total <= data.count else {
-                throw .badSegment(marker: marker.code, offset: marker.offset)
-            }
-            let symbols = (0..<total).map { data[offset + 17 + $0] }
-            let table: Result<JPEGHuffmanTable, JPEGError> =
-                JPEGHuffmanTable.make(counts: counts, symbols: symbols, isDC: tableClass == 0).map { .success($0) }
-                ?? .failure(.badHuffmanTable(kind, id: id))
-            if tableClass == 0 { dcTables[id] = table } else { acTables[id] = table }
-            offset += 17 + total
-        }
-    }
-
     private mutating func readScan(_ data: UnsafeRawBufferPointer, marker: JPEGSegmentReader.Marker) throws(JPEGError) {
         guard let frame else { throw .unexpectedMarker(marker.code, offset: marker.offset) }
         let scan = try JPEGScanHeader(segment: data, frame: frame, offset: marker.offset)
@@ -398,155 +330,6 @@ struct JPEGFileDecoder {
         for member in scan.members { componentScanned[member.componentIndex] = true }
     }
 
-    /// Decodes the only scan of a sequential file MCU row by MCU row, transforming each row and
-    /// converting the rows it completes into ``pixels`` at once.
-    private mutating func decodeStreaming(
-        frame: JPEGFrame, decoder: inout JPEGScanDecoder, bits: inout JPEGBitReader
-    ) throws(JPEGError) {
-        let rowBuffer = JPEGCoefficientBuffer(frame: frame, mcuRowOnly: true)
-        let quantizationPointers = makeMultiplierTables()
-        defer { quantizationPointers.deallocate() }
-        let single = frame.components.count == 1
-        pixels = try renderInBands(frame: frame) { ring, bandReady throws(JPEGError) in
-            try decoder.decode(into: rowBuffer, reader: &bits) { mcuRow in
-                for (index, component) in frame.components.enumerated() {
-                    let rows = single ? 1 : component.verticalSampling
-                    for blockY in 0..<rows {
-                        ring.transformBlockRow(
-                            component: index, blockRow: mcuRow * rows + blockY,
-                            blocks: rowBuffer.planes[index] + blockY * component.blocksPerLine * 64,
-                            quantization: quantizationPointers + 64 * index
-                        )
-                    }
-                }
-                bandReady(mcuRow)
-            }
-        }
-    }
-
-    /// Transforms and converts a whole-image coefficient buffer (progressive or multi-scan
-    /// files) MCU row by MCU row, as ``decodeStreaming(frame:decoder:bits:)`` does: no sample
-    /// planes of the whole image are made.
-    ///
-    /// The DC scans' coefficients are merged into the blocks first (``JPEGCoefficientBuffer/mergeDC(except:)``),
-    /// but for a component transformed 1×1 without smoothing (the luma of a 4:2:0 file at 1/8,
-    /// every component of a 4:4:4 one), which is transformed from its DC plane: smoothing may
-    /// interpolate a DC from the blocks, so it reads merged ones.
-    ///
-    /// - Parameter smoothing: Block-smooth the coefficients first (into a copy of each block row;
-    ///   the buffer is not changed), as libjpeg-turbo does for an incomplete progressive image.
-    private func renderCoefficients(
-        frame: JPEGFrame, coefficients: JPEGCoefficientBuffer, smoothing: JPEGBlockSmoothing?
-    ) throws(JPEGError) -> [UInt8] {
-        let transformSizes = JPEGSamplePlanes.transformSizes(frame: frame, scaleDenominator: scaleDenominator)
-        let readsDCPlane = transformSizes.map { $0 == 1 && smoothing == nil && !coefficients.dcPlanes.isEmpty }
-        coefficients.mergeDC(except: readsDCPlane)
-        // A component never scanned (recovering) has all-zero multipliers, so it comes out gray.
-        let quantization = makeMultiplierTables()
-        defer { quantization.deallocate() }
-        let single = frame.components.count == 1
-        let widest = frame.components.map(\.widthInBlocks).max() ?? 0
-        let smoothed = UnsafeMutablePointer<Int16>.allocate(capacity: widest * 64)
-        defer { smoothed.deallocate() }
-        let rowCount = single ? frame.components[0].heightInBlocks : frame.mcuRows
-        return try renderInBands(frame: frame) { ring, bandReady throws(JPEGError) in
-            for mcuRow in 0..<rowCount {
-                for (index, component) in frame.components.enumerated() {
-                    let rows = single ? 1 : component.verticalSampling
-                    for blockY in 0..<rows {
-                        let blockRow = mcuRow * rows + blockY
-                        guard blockRow < component.heightInBlocks else { continue }
-                        if readsDCPlane[index] {
-                            ring.transformDCRow(
-                                component: index, blockRow: blockRow,
-                                dcs: coefficients.dcPlanes[index] + blockRow * component.blocksPerLine,
-                                quantization: quantization + 64 * index)
-                            continue
-                        }
-                        var blocks = UnsafePointer(coefficients.planes[index] + blockRow * component.blocksPerLine * 64)
-                        if let smoothing {
-                            smoothing.smooth(component: index, blockRow: blockRow, from: coefficients, into: smoothed)
-                            blocks = UnsafePointer(smoothed)
-                        }
-                        ring.transformBlockRow(
-                            component: index, blockRow: blockRow, blocks: blocks,
-                            quantization: quantization + 64 * index)
-                    }
-                }
-                bandReady(mcuRow)
-            }
-        }
-    }
-
-    /// The whole image's coefficients. A progressive file decoded at 1/8 keeps its DC scans'
-    /// coefficients apart (``JPEGCoefficientBuffer/dcPlanes``): there the DC is most of what is
-    /// decoded. At larger scales the AC scans touch every block anyway, and merging the DCs
-    /// would be one more pass over the image (a full decode measured 6 % slower).
-    private func makeCoefficientBuffer(_ frame: JPEGFrame) -> JPEGCoefficientBuffer {
-        JPEGCoefficientBuffer(frame: frame, separatesDC: frame.process == .progressive && scaleDenominator == 8)
-    }
-
-    /// The multipliers each component latched, as the inverse DCTs read them: 64 per component,
-    /// in natural order, as 16-bit values (libjpeg's islow multipliers are 16-bit, so nothing is
-    /// lost), all zero for a component never scanned. The caller deallocates the buffer.
-    private func makeMultiplierTables() -> UnsafeMutablePointer<Int16> {
-        let tables = UnsafeMutablePointer<Int16>.allocate(capacity: 64 * max(componentQuantization.count, 1))
-        tables.initialize(repeating: 0, count: 64 * max(componentQuantization.count, 1))
-        for (index, table) in componentQuantization.enumerated() {
-            guard let table else { continue }
-            for position in 0..<64 { tables[64 * index + position] = Int16(truncatingIfNeeded: table[position]) }
-        }
-        return tables
-    }
-
-    /// Makes the output pixels band by band as `produce` transforms MCU rows into a ring of
-    /// sample bands, calling its second argument after each MCU row (escaping only because the
-    /// scan decoder takes its row callback as an optional).
-    ///
-    /// Upsampling filters read one row beyond each band, so band m is converted once band m + 1
-    /// is transformed: a ring of three bands holds everything they read (one band suffices
-    /// without upsampling).
-    private func renderInBands(
-        frame: JPEGFrame,
-        produce: (JPEGSamplePlanes, @escaping (Int) -> Void) throws(JPEGError) -> Void
-    ) throws(JPEGError) -> [UInt8] {
-        let single = frame.components.count == 1
-        let probe = JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator, bands: 1)
-        let delay = probe.needsNoUpsampling ? 0 : 1
-        let ring = delay == 0 ? probe : JPEGSamplePlanes(frame: frame, scaleDenominator: scaleDenominator, bands: 3)
-        let renderer = JPEGRenderer(planes: ring)
-        let converter = JPEGColorConverter(colorSpace: colorSpace)
-        let (width, height) = (renderer.outputWidth, renderer.outputHeight)
-        let rowSource = JPEGRenderer.RowSource(planes: ring, outputWidth: width)
-        let byteCount = width * height * converter.bytesPerPixel
-        let bandHeight = (single ? 1 : frame.maxVerticalSampling) * (8 / scaleDenominator)
-        let bandCount = ceilDivide(height, bandHeight)
-        var failure: JPEGError?
-        let output = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            var prefaulter = PagePrefaulter(buffer)
-            let rowByteCount = width * converter.bytesPerPixel
-            func renderBand(_ band: Int) {
-                let start = band * bandHeight
-                let end = min(start + bandHeight, height)
-                prefaulter.prepare(through: base + end * rowByteCount)
-                rowSource.render(start..<end, converter: converter, into: base)
-            }
-            do throws(JPEGError) {
-                try produce(ring) { mcuRow in
-                    if mcuRow >= delay && mcuRow - delay < bandCount { renderBand(mcuRow - delay) }
-                }
-                // The last band, whose rows below the image repeat its last row.
-                if delay == 1 && bandCount >= 1 { renderBand(bandCount - 1) }
-                initialized = byteCount
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw failure }
-        return output
-    }
-
     /// Whether a progressive scan refines only coefficients the scaled inverse DCT never reads:
     /// AC coefficients of a component transformed at 1×1 (luma at 1/8).
     private func skipsScan(_ scan: JPEGScanHeader, frame: JPEGFrame) -> Bool {
@@ -597,72 +380,9 @@ struct JPEGFileDecoder {
         throw .insufficientData(blocks: blocks, bytes: remaining)
     }
 
-    /// The block smoothing libjpeg-turbo 2.1.5 applies to this image by default, if any.
-    ///
-    /// Where the last scan ran out of data matters to it. When that scan was skipped at 1/8, the
-    /// skipped scans are decoded now, in order (a refinement scan reads as many bits as the
-    /// earlier scans left nonzero coefficients); the 1×1 inverse DCT reads none of what they set.
-    private mutating func blockSmoothing(
-        _ frame: JPEGFrame, coefficients: JPEGCoefficientBuffer
-    ) throws(JPEGError) -> JPEGBlockSmoothing? {
-        func smoothing() -> JPEGBlockSmoothing? {
-            JPEGBlockSmoothing(
-                frame: frame, bits: coefficientBits, scanCount: scanCount, quantization: componentQuantization,
-                lastGoodIMCURow: lastGoodIMCURow)
-        }
-        guard smoothing() != nil else { return nil }
-        if lastScanSkipped {
-            for (skipped, position) in skippedScans {
-                var decoder = skipped
-                var bits = JPEGBitReader(bytes: reader.bytes, count: reader.count, position: position)
-                bits.substitutesInvalidCodes = recovers
-                try decoder.decode(into: coefficients, reader: &bits)
-                if let scanDefect = decoder.defect { note(scanDefect) }
-                if bits.metInvalidCode { note(.corruptScanData(offset: decoder.scanOffset)) }
-                lastGoodIMCURow = decoder.lastGoodIMCURow
-            }
-            lastScanSkipped = false
-        }
-        return smoothing()
-    }
-
     /// Keeps the first defect recovered from.
-    private mutating func note(_ error: JPEGError) {
+    mutating func note(_ error: JPEGError) {
         if defect == nil { defect = error }
-    }
-
-    /// The Huffman tables the scan uses, with libjpeg's checks and its standard-table fallback.
-    private func bindTables(_ scan: JPEGScanHeader, frame: JPEGFrame) throws(JPEGError) -> JPEGScanDecoder.Tables {
-        var tables = JPEGScanDecoder.Tables(dc: [], ac: [])
-        let sequential = frame.process == .sequential
-        let needsDC = sequential || (scan.isDCScan && !scan.isRefinement)
-        let needsAC = sequential || !scan.isDCScan
-        for member in scan.members {
-            var dc: JPEGHuffmanTable?
-            var ac: JPEGHuffmanTable?
-            // A table slot above 3 fails only the scan that uses it (libjpeg's SOS parser keeps
-            // any 4-bit number; jpeg_make_d_derived_tbl refuses it), like an undefined table.
-            if needsDC {
-                let id = member.dcTableID
-                guard id < 4 else { throw .undefinedTable(.huffmanDC, id: id) }
-                dc =
-                    try dcTables[id]?.typedGet()
-                    ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: true, id: id) : nil)
-                guard let table = dc else { throw .undefinedTable(.huffmanDC, id: id) }
-                guard table.isValidForDC else { throw .badHuffmanTable(.huffmanDC, id: id) }
-            }
-            if needsAC {
-                let id = member.acTableID
-                guard id < 4 else { throw .undefinedTable(.huffmanAC, id: id) }
-                ac =
-                    try acTables[id]?.typedGet()
-                    ?? (sequential ? JPEGHuffmanTable.standardTable(isDC: false, id: id) : nil)
-                guard ac != nil else { throw .undefinedTable(.huffmanAC, id: id) }
-            }
-            tables.dc.append(dc)
-            tables.ac.append(ac)
-        }
-        return tables
     }
 
     /// The colour space of the components, decided as libjpeg's `default_decompress_parms` does.

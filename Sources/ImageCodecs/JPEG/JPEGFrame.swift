@@ -27,7 +27,7 @@ enum JPEGCodingProcess: Sendable, Equatable {
 }
 
 /// A JPEG frame header (SOF): size, process and components, with the MCU geometry derived.
-struct JPEGFrame: Sendable, Equatable {
+package struct JPEGFrame: Sendable, Equatable {
     var process: JPEGCodingProcess
     package var width: Int
     package var height: Int

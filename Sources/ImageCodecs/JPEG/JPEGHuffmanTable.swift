@@ -7,8 +7,7 @@
 struct JPEGHuffmanTable {
     /// The number of bits resolved by one table lookup. With 10 (6 KiB a table, so the four of
     /// a scan stay in the L1 cache) more codes come with their value bits in one lookup than
-    /// with 9: 4 % faster full-size baseline decodes, 5 % at 1/8, where Huffman decoding is most
-    /// of the work.
+    /// with 9 (faster, most at 1/8, where Huffman decoding is most of the work: BENCHMARKS.md).
     static let lookupBits = 10
 
     /// The tables' memory, freed with the last copy of the table.
@@ -103,8 +102,8 @@ struct JPEGHuffmanTable {
 
     /// The table of a DHT entry: one of the shared tables when the entry is one of T.81 Annex
     /// K.3's (encoders without Huffman optimization and most cameras use them), else a new one.
-    /// Building an AC table's coefficient pairs costs about 5 µs, a tenth of a 96 × 96 photo's
-    /// decode.
+    /// Building an AC table's coefficient pairs is a noticeable share of a small photo's decode
+    /// (BENCHMARKS.md).
     ///
     /// - Returns: `nil` if the entry is invalid, as ``init(counts:symbols:isDC:)``.
     static func make(counts: [Int], symbols: [UInt8], isDC: Bool) -> JPEGHuffmanTable? {

@@ -75,8 +75,8 @@ extension JPEGInverseDCT {
     /// interleaved once and each output's odd and rotated parts are sums of pair products (one
     /// `pmaddwd` per pair and half on x86); inputs 0 and 4 are scaled by 2^13 by placement; the
     /// rounding joins the even part once instead of each output. Left to itself, the optimizer
-    /// multiplied some inputs alone and spilled twice as many registers: this form is a fifth
-    /// fewer instructions. The constants are ``inverseDCT8OnNarrowLanes(_:)``'s, so every sum is
+    /// multiplied some inputs alone and spilled more registers: this form is fewer instructions
+    /// (BENCHMARKS.md). The constants are ``inverseDCT8OnNarrowLanes(_:)``'s, so every sum is
     /// the same modulo 2^32, and the descaling reads bits below 32: the column pass keeps bits
     /// 11...26 (shifted left by 5 and right by 16, which shows the optimizer a 16-bit result it
     /// packs with `packssdw`), the row pass bits 18...27 as a signed 10-bit value for the range

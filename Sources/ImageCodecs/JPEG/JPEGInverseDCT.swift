@@ -122,8 +122,7 @@ enum JPEGInverseDCT {
     /// the range limit's steps, so the transpose back to rows and the limit run on 16-bit lanes:
     /// eight vectors of one register each instead of two, and `pminsw`/`packuswb` on x86. The
     /// transpose before the row pass stays on 32-bit lanes: LLVM turns 16-bit lanes shuffled
-    /// and then widened for the multiplies into scalar code (measured slower than the 32-bit
-    /// transpose).
+    /// and then widened for the multiplies into scalar code, slower than the 32-bit transpose.
     @inline(__always)
     private static func rowPassOnNarrowLanes(
         _ pass1: Vectors8x8, rounding: SIMD8<Int32>, shift: SIMD8<Int32>

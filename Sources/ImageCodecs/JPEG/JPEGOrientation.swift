@@ -12,7 +12,7 @@
 /// | 6     | rotated 90° counter-clockwise| rotate 90° clockwise    |
 /// | 7     | transversed                  | transverse              |
 /// | 8     | rotated 90° clockwise        | rotate 90° counter-clockwise |
-struct JPEGOrientation: Sendable, Equatable {
+package struct JPEGOrientation: Sendable, Equatable {
     /// The tag's value, 1...8.
     let value: Int
 

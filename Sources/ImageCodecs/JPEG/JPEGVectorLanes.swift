@@ -1,10 +1,10 @@
 /// Lane operations of the JPEG hot loops written with the vector operators that compile to
 /// vector instructions. The standard library's `clamped(lowerBound:upperBound:)` is a generic
-/// loop over the lanes that the optimizer leaves as calls (with its lane-type conversions it was
-/// measured at a fifth of a full-size decode). The standard library's conversions between
+/// loop over the lanes that the optimizer leaves as calls (see BENCHMARKS.md, "Why the code is
+/// the way it is"). The standard library's conversions between
 /// integer lane types, `init(truncatingIfNeeded:)`, compile to vector instructions when inlined,
 /// but are generic: once more functions used the same specializations, the optimizer left them
-/// as calls in the 8×8 inverse DCT (a tenth slower at full size), so the conversions here are
+/// as calls in the 8×8 inverse DCT, so the conversions here are
 /// written lane by lane, which LLVM turns into the same instructions (`punpcklwd`/`psrad`).
 enum JPEGVectorLanes {
     /// Each lane clamped to 0...255, branch-free.

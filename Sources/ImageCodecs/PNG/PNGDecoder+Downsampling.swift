@@ -11,10 +11,7 @@ extension PNGDecoder {
     /// - Returns: The width and height in pixels, or `nil` if the file does not start with a
     ///   PNG signature and a valid IHDR chunk (after any ancillary chunks libpng skips there).
     public func pixelSize(of data: Data) -> (width: Int, height: Int)? {
-        data.withUnsafeBytes { bytes in
-            guard let header = Self.peekHeader(bytes) else { return nil }
-            return (header.width, header.height)
-        }
+        header(of: data).map { ($0.width, $0.height) }
     }
 
     /// Decodes a PNG file straight to a reduced size: longest side at most `maxPixelSize`,

@@ -27,10 +27,7 @@ extension PNGDecoder {
     /// - Returns: The bytes, or nil if the file does not start with a PNG signature and an IHDR
     ///   chunk.
     public func decodingPeakBytes(of data: Data, maxPixelSize: Int?) -> Int? {
-        data.withUnsafeBytes { bytes in
-            guard let header = Self.peekHeader(bytes) else { return nil }
-            return peakBytes(of: header, fileCount: bytes.count, thumbnail: thumbnailSize(header, maxPixelSize))
-        }
+        decodingPeakBytes(of: data, options: DecodeOptions(maxPixelSize: maxPixelSize))
     }
 
     /// The reduced size a thumbnail request gets, nil for a full-size decode.

@@ -1,5 +1,5 @@
 /// The validated contents of a PNG file's IHDR chunk.
-struct PNGHeader: Equatable {
+package struct PNGHeader: Equatable, Sendable {
     /// How the samples of a pixel are to be read (PNG specification, 11.2.2).
     enum ColorType: UInt8 {
         case gray = 0

@@ -6,9 +6,9 @@ import Glibc
 /// system call per window instead of one page fault per page.
 ///
 /// A decoded bitmap is a fresh allocation, and a large one is fresh memory from the kernel: on
-/// Linux every 4 KiB page then costs a page fault when first written, about a quarter of a
-/// 2048 × 1536 PNG decode. `madvise(MADV_POPULATE_WRITE)` (Linux 5.14) maps a range of pages in
-/// one call, for about half the cost of faulting them one by one. The window keeps the memory
+/// Linux every 4 KiB page then costs a page fault when first written, a large share of a big
+/// decode. `madvise(MADV_POPULATE_WRITE)` (Linux 5.14) maps a range of pages in one call, for
+/// less than faulting them one by one (BENCHMARKS.md has both figures). The window keeps the memory
 /// mapped ahead of the writer small (``windowByteCount``), so that a file that claims a huge
 /// image and fails early commits no more memory than it would have written.
 ///
@@ -19,8 +19,7 @@ struct PagePrefaulter {
     static let minimumByteCount = 1 << 20
     /// How far ahead of the writer pages are mapped: half the L2 cache of the machine measured,
     /// so that the lines the kernel zeroes are still cached when the decoder writes them
-    /// (12-megapixel JPEGs went from 0.97–0.98× libjpeg-turbo's speed with 2 MiB to 1.01–1.03×
-    /// in quiet runs; PNG decodes stayed within the noise).
+    /// (BENCHMARKS.md).
     static let windowByteCount = 512 << 10
 
     #if os(Linux)

@@ -5,7 +5,8 @@ import Foundation
 extension StoreEngine {
     /// Waits until the decode of `bytes` for `key` may run beside the decodes running now.
     ///
-    /// Its peak comes from the decoder (``ImageDecoding/decodingPeakBytes(of:maxPixelSize:)``);
+    /// Its peak comes from the decoder (``ImageDecoding/decodingPeakBytes(of:options:)``), from the
+    /// header in the options;
     /// a decoder that cannot tell is admitted at once and counted as 0. Synchronous callers go
     /// through admission too, so the cap bounds every decode of the store; they cannot deadlock:
     /// an admitted decode never waits for another load or for admission again (a synchronous
@@ -16,8 +17,8 @@ extension StoreEngine {
     ///   wait at once. Nil for a synchronous caller.
     /// - Returns: The bytes admitted, for ``DecodeAdmission/release(_:)`` after the decode; nil
     ///   if the load stopped while waiting.
-    func admitDecode(of bytes: Data, for key: ImageKey, cancellation: DecodeCancellation?) -> Int? {
-        let peak = max(0, peakBytes(bytes, key.maxPixelSize) ?? 0)
+    func admitDecode(of bytes: Data, options: DecodeOptions, cancellation: DecodeCancellation?) -> Int? {
+        let peak = max(0, peakBytes(bytes, options) ?? 0)
         return decodeAdmission.admit(peak, cancellation: cancellation) ? peak : nil
     }
 }

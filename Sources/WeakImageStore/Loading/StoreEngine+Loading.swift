@@ -34,8 +34,8 @@ extension StoreEngine {
     ) -> Result<CachedImage, ImageStoreError>? {
         var step = step
         var bytes = data
-        // The size the thumbnail's header gave, so the decode does not read it again.
-        var measuredSize: PixelSize?
+        // The header read to learn a thumbnail's key: the decode reuses it rather than read it again.
+        var header: ImageHeader?
         while true {
             var released: [CachedImage] = []
             switch step {
@@ -61,15 +61,16 @@ extension StoreEngine {
                     return .failure(error)
                 case .success(let fetched):
                     bytes = fetched
-                    let size = measure(fetched)
-                    measuredSize = size
+                    let read = readHeader(fetched)
+                    header = read
                     step = state.withLock {
-                        $0.loads.measured(thumbnail, size: size, by: runner, memory: &$0.memory, released: &released)
+                        $0.loads.measured(
+                            thumbnail, size: read?.size, by: runner, memory: &$0.memory, released: &released)
                     }
                 }
             case .decode(let source, let load):
                 return decode(
-                    source, for: load, by: runner, request: request, inHand: bytes, imageSize: measuredSize,
+                    source, for: load, by: runner, request: request, inHand: bytes, header: header,
                     cancellation: cancellation)
             case .wait(let latch):
                 return latch.wait()
@@ -104,29 +105,33 @@ extension StoreEngine {
         case .failure(let error): return .failure(error)
         }
         var decodeAs = source
-        var size: PixelSize?
+        var header: ImageHeader?
         if let thumbnail {
-            size = measure(data)
+            let read = readHeader(data)
+            header = read
             var released: [CachedImage] = []
             let found: CachedImage? = state.withLock {
-                decodeAs = $0.memory.measured(thumbnail, size: size)
+                decodeAs = $0.memory.measured(thumbnail, size: read?.size)
                 return $0.memory.image(for: decodeAs.key, released: &released)
             }
             if let found { return .success(found) }
         }
         return decode(
-            decodeAs, for: nil, by: runner, request: request, inHand: data, imageSize: size, cancellation: nil)
+            decodeAs, for: nil, by: runner, request: request, inHand: data, header: header, cancellation: nil)
     }
 
     /// Fetches (unless in hand) and decodes `source` for `load`, stores the image and hands the
     /// result to the load's waiters.
     ///
-    /// - Parameter imageSize: The full-size image's pixel size, when a header was read already.
+    /// The bytes' header is read once: the one read to learn a thumbnail's key, else here; the
+    /// live-cost reservation, the admission and the decoder all take it.
+    ///
+    /// - Parameter header: The header of the bytes in hand, when it was read already.
     /// - Returns: The result; `.cancelled` (owed to nobody) if the load stopped; nil if the bytes
     ///   are downloading.
     private func decode(
         _ source: ImageLocator, for load: LoadID?, by runner: LoadRunner, request: ImageRequest?, inHand: Data?,
-        imageSize: PixelSize?, cancellation: DecodeCancellation?
+        header: ImageHeader?, cancellation: DecodeCancellation?
     ) -> Result<CachedImage, ImageStoreError>? {
         if let load, let cancellation, cancellation.shouldStop() {
             return stop(load, decoded: false, reservedCost: 0)
@@ -141,8 +146,10 @@ extension StoreEngine {
         if let load, let cancellation, cancellation.shouldStop() {
             return stop(load, decoded: false, reservedCost: 0)
         }
-        let reservedCost = reserveDecodingCost(of: bytes, for: key, imageSize: imageSize)
-        guard let admittedBytes = admitDecode(of: bytes, for: key, cancellation: cancellation) else {
+        let options = DecodeOptions(
+            scale: key.scale, maxPixelSize: key.maxPixelSize, header: header ?? readHeader(bytes))
+        let reservedCost = reserveDecodingCost(for: key, header: options.header)
+        guard let admittedBytes = admitDecode(of: bytes, options: options, cancellation: cancellation) else {
             return load.map { stop($0, decoded: false, reservedCost: reservedCost) } ?? .failure(.cancelled)
         }
         defer { decodeAdmission.release(admittedBytes) }
@@ -152,10 +159,10 @@ extension StoreEngine {
             let decoded =
                 if let cancellation {
                     try DecodeCancellation.current.withValue(cancellation) {
-                        try self.decode(bytes, key.scale, key.maxPixelSize)
+                        try self.decode(bytes, options)
                     }
                 } else {
-                    try self.decode(bytes, key.scale, key.maxPixelSize)
+                    try self.decode(bytes, options)
                 }
             result = .success(decoded.image)
             isDamaged = decoded.isDamaged
@@ -183,17 +190,17 @@ extension StoreEngine {
         return .failure(.cancelled)
     }
 
-    /// Under a live-cost limit, reserves what the image about to be decoded from `bytes` will
+    /// Under a live-cost limit, reserves what the image about to be decoded will
     /// cost and trims the LRU to make room, so the limit holds while it is decoded too: a
     /// 12-MiB photo opened over a full LRU of thumbnails would otherwise exist beside all of
     /// them until it is stored. The cost is its pixel count from the header (the thumbnail's
     /// for a thumbnail key) at 4 bytes a pixel, the most any decoder here produces.
     ///
-    /// - Parameter imageSize: The full-size pixel size, when the header was read already.
+    /// - Parameter header: The bytes' header (its size is the full-size image's).
     /// - Returns: The bytes reserved, for ``finish(_:of:for:result:decoded:reservedCost:)`` to
     ///   release; 0 without a limit or when the decoder cannot read the size.
-    private func reserveDecodingCost(of bytes: Data, for key: ImageKey, imageSize: PixelSize?) -> Int {
-        guard hasLiveCostLimit, var size = imageSize ?? measure(bytes), size.width > 0, size.height > 0 else {
+    private func reserveDecodingCost(for key: ImageKey, header: ImageHeader?) -> Int {
+        guard hasLiveCostLimit, var size = header?.size, size.width > 0, size.height > 0 else {
             return 0
         }
         if let maxPixelSize = key.maxPixelSize,

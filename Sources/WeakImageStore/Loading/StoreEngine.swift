@@ -7,26 +7,26 @@ import Foundation
 /// path or a URL. Being non-generic lets the compiler specialize all of it inside the library,
 /// so a cache hit costs hash lookups rather than runtime generic-metadata lookups.
 final class StoreEngine: Sendable {
-    /// Decodes image bytes into an image of the store's type, wrapped with its cost: full size
-    /// when `maxPixelSize` is nil, else reduced to it; and says whether the file was damaged.
-    typealias Decode = @Sendable (_ data: Data, _ scale: Int, _ maxPixelSize: Int?) throws -> Decoded
+    /// Decodes image bytes into an image of the store's type, wrapped with its cost, as the
+    /// options say (scale, size, the header read already); and says whether the file was damaged.
+    typealias Decode = @Sendable (_ data: Data, _ options: DecodeOptions) throws -> Decoded
     /// A decoded image, and whether the decoder recovered it from a damaged file.
     typealias Decoded = (image: CachedImage, isDamaged: Bool)
-    /// Reads the pixel size from the bytes' header; nil when the decoder cannot tell.
-    typealias Measure = @Sendable (_ data: Data) -> PixelSize?
-    /// The most memory decoding the bytes (to `maxPixelSize`, or full size when nil) will hold at
-    /// once, from the header; nil when the decoder cannot tell.
-    typealias PeakBytes = @Sendable (_ data: Data, _ maxPixelSize: Int?) -> Int?
+    /// Reads the bytes' header; nil when the decoder cannot tell.
+    typealias ReadHeader = @Sendable (_ data: Data) -> ImageHeader?
+    /// The most memory decoding the bytes as the options say will hold at once, from the header;
+    /// nil when the decoder cannot tell.
+    typealias PeakBytes = @Sendable (_ data: Data, _ options: DecodeOptions) -> Int?
 
     let state: Lock<StoreState>
     let fetcher: ImageFetcher
     let decode: Decode
-    let measure: Measure
+    let readHeader: ReadHeader
     /// The threads loads run on: the store's own, never Dispatch's global pool.
     let lanes = LoadingLanes(label: "WeakImageStore.loading")
     let peakBytes: PeakBytes
     /// Every decode of this store, from loading threads and synchronous callers alike, waits
-    /// here until its peak fits beside the others' (see ``admitDecode(of:for:cancellation:)``).
+    /// here until its peak fits beside the others' (see ``admitDecode(of:options:cancellation:)``).
     let decodeAdmission: DecodeAdmission
     /// Whether the policy limits live bytes, so decodes reserve their cost first.
     let hasLiveCostLimit: Bool
@@ -35,7 +35,7 @@ final class StoreEngine: Sendable {
 
     init(
         policy: CachePolicy, maximumConcurrentLoads: Int, fetcher: ImageFetcher,
-        decode: @escaping Decode, measure: @escaping Measure, peakBytes: @escaping PeakBytes = { _, _ in nil },
+        decode: @escaping Decode, readHeader: @escaping ReadHeader, peakBytes: @escaping PeakBytes = { _, _ in nil },
         maximumConcurrentDecodingBytes: Int = .max
     ) {
         precondition(maximumConcurrentLoads >= 1, "maximumConcurrentLoads must be at least 1")
@@ -45,7 +45,7 @@ final class StoreEngine: Sendable {
                 readsDownloadsFromDisk: fetcher.network.diskCache != nil))
         self.fetcher = fetcher
         self.decode = decode
-        self.measure = measure
+        self.readHeader = readHeader
         self.peakBytes = peakBytes
         decodeAdmission = DecodeAdmission(cap: maximumConcurrentDecodingBytes)
         hasLiveCostLimit = state.withLock { $0.memory.storage.liveCostLimit != nil }

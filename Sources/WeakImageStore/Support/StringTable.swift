@@ -3,7 +3,7 @@ import Foundation
 /// A hash table from strings to values, for lookups on the store's hit path.
 ///
 /// `Dictionary` hashes a `String` with SipHash over its normalized Unicode scalars: on the short
-/// names an app looks up, that is a third of a cache hit. This table reads the UTF-8 bytes once,
+/// names an app looks up, too much of a cache hit (BENCHMARKS.md). This table reads the UTF-8 bytes once,
 /// a word at a time: they give a hash (a per-table random seed and folded 64 × 64-bit
 /// multiplies) and, for keys of up to 16 bytes, two words holding every byte, which is what a
 /// probe compares. Collisions probe linearly; removals shift later entries back.

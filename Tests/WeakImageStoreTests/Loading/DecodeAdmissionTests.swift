@@ -146,17 +146,18 @@ private struct PeakDecoder: ImageDecoding {
     let concurrency = Concurrency()
     let log = FakeDecoder.Log()
 
-    func decode(_ data: Data, scale: Int) throws -> Bitmap {
+    func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<Bitmap> {
         concurrency.enter()
         defer { concurrency.leave() }
         log.record(
             FakeDecoder.Decode(
                 fill: data.first ?? 0, thread: ObjectIdentifier(Thread.current), onMainThread: Thread.isMainThread))
         if let fill = data.first { gates[fill]?.pass() }
-        return Bitmap(width: data.count, height: 1, scale: scale, format: .gray8, pixels: [UInt8](data))
+        return DecodeResult(
+            image: Bitmap(width: data.count, height: 1, scale: options.scale, format: .gray8, pixels: [UInt8](data)))
     }
 
-    func decodingPeakBytes(of data: Data, maxPixelSize: Int?) -> Int? {
+    func decodingPeakBytes(of data: Data, options: DecodeOptions) -> Int? {
         data.count
     }
 }

@@ -213,13 +213,15 @@ final class LiveCostBudgetTests: XCTestCase {
         let reservedDuringDecode: Lock<Int?>
         let store: Lock<ImageStore<Bitmap>?>
 
-        func pixelSize(of data: Data) -> (width: Int, height: Int)? { (Int.max, Int.max) }
+        func header(of data: Data) -> ImageHeader? {
+            ImageHeader(width: .max, height: .max, format: ImageFormat(name: "huge"))
+        }
 
-        func decode(_ data: Data, scale: Int) throws -> Bitmap {
+        func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<Bitmap> {
             if let store = store.withLock({ $0 }) {
                 reservedDuringDecode.withLock { $0 = store.engine.state.withLock { $0.memory.decodingCost } }
             }
-            return Bitmap(width: 1, height: 1, scale: scale, format: .gray8, pixels: [0])
+            return DecodeResult(image: Bitmap(width: 1, height: 1, scale: options.scale, format: .gray8, pixels: [0]))
         }
     }
 

@@ -131,8 +131,8 @@ private final class ProbeImage: StorableImage {
 private struct ProbeDecoder: ImageDecoding {
     let probe: LockProbe
 
-    func decode(_ data: Data, scale: Int) throws -> ProbeImage {
+    func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<ProbeImage> {
         probe.check(deallocating: false)
-        return ProbeImage(cost: data.count, probe: probe)
+        return DecodeResult(image: ProbeImage(cost: data.count, probe: probe))
     }
 }

@@ -51,7 +51,14 @@ struct FakeDecoder: ImageDecoding {
     var pollsForStop = false
     var stoppedGate: DecodeGate?
 
-    func decode(_ data: Data, scale: Int) throws -> Bitmap {
+    func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<Bitmap> {
+        guard let maxPixelSize = options.maxPixelSize else {
+            return DecodeResult(image: try decodeFullSize(data, scale: options.scale))
+        }
+        return DecodeResult(image: decodeThumbnail(data, scale: options.scale, maxPixelSize: maxPixelSize))
+    }
+
+    private func decodeFullSize(_ data: Data, scale: Int) throws -> Bitmap {
         calls.record()
         log.record(
             Decode(
@@ -67,11 +74,11 @@ struct FakeDecoder: ImageDecoding {
         return Bitmap(width: data.count, height: 1, scale: scale, format: .gray8, pixels: [UInt8](data))
     }
 
-    func pixelSize(of data: Data) -> (width: Int, height: Int)? {
-        makesThumbnails ? (data.count, 1) : nil
+    func header(of data: Data) -> ImageHeader? {
+        makesThumbnails ? ImageHeader(width: data.count, height: 1, format: ImageFormat(name: "fake")) : nil
     }
 
-    func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws -> Bitmap {
+    private func decodeThumbnail(_ data: Data, scale: Int, maxPixelSize: Int) -> Bitmap {
         precondition(makesThumbnails && maxPixelSize < data.count, "asked for a thumbnail it cannot make")
         calls.record()
         log.record(

@@ -43,9 +43,9 @@ struct GatedDecoder: ImageDecoding {
     let gate: DeathGate?
     let calls = FakeDecoder.Calls()
 
-    func decode(_ data: Data, scale: Int) throws -> GatedImage {
+    func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<GatedImage> {
         calls.record()
-        return GatedImage(cost: data.count, gate: gate)
+        return DecodeResult(image: GatedImage(cost: data.count, gate: gate))
     }
 }
 
@@ -53,7 +53,7 @@ struct GatedDecoder: ImageDecoding {
 struct FixedDecoder: ImageDecoding {
     let bitmap: Bitmap
 
-    func decode(_ data: Data, scale: Int) throws -> Bitmap { bitmap }
+    func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<Bitmap> { DecodeResult(image: bitmap) }
 }
 
 /// A test image that cannot report its death: the store falls back to weak references.
@@ -65,7 +65,9 @@ final class SilentImage: StorableImage {
 
 /// Decodes a file into a ``SilentImage`` whose cost is the file's size.
 struct SilentDecoder: ImageDecoding {
-    func decode(_ data: Data, scale: Int) throws -> SilentImage { SilentImage(cost: data.count) }
+    func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<SilentImage> {
+        DecodeResult(image: SilentImage(cost: data.count))
+    }
 }
 
 /// Sends a value to another thread; the test guarantees one thread uses it at a time.

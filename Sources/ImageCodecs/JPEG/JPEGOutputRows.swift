@@ -1,6 +1,6 @@
-/// Turns the component planes into output pixels row by row: upsampling to the output
-/// resolution, then colour conversion.
-struct JPEGRenderer {
+/// The output rows made from the component planes: upsampled to the output resolution, then
+/// colour-converted (the decoder's rendering drives it, in ``JPEGFileDecoder``+Rendering).
+struct JPEGOutputRows {
     let planes: JPEGSamplePlanes
 
     private var frame: JPEGFrame { planes.frame }

@@ -6,6 +6,29 @@ import ImageIO
 import UIKit
 
 extension UIImageDecoder {
+    /// The file's header, read by ImageIO without decoding: its stored size.
+    ///
+    /// - Parameter data: The file's bytes.
+    /// - Returns: The header, or nil if ImageIO cannot read the file.
+    public func header(of data: Data) -> ImageHeader? {
+        ImageHeader.readByImageIO(data)
+    }
+
+    /// Decodes `data` as `options` say: full size, or straight to `maxPixelSize` with ImageIO's
+    /// thumbnail API. ImageIO reports no damage.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - options: The scale and the size.
+    /// - Returns: The image.
+    /// - Throws: ``PlatformImageError``.
+    public func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<UIImage> {
+        guard let maxPixelSize = options.maxPixelSize else {
+            return DecodeResult(image: try decode(data, scale: options.scale))
+        }
+        return DecodeResult(image: try decode(data, scale: options.scale, maxPixelSize: maxPixelSize))
+    }
+
     /// The pixel size the file declares, read by ImageIO without decoding.
     ///
     /// - Parameter data: The file's bytes.
@@ -36,6 +59,29 @@ extension UIImageDecoder {
 
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
 extension NSImageDecoder {
+    /// The file's header, read by ImageIO without decoding: its stored size.
+    ///
+    /// - Parameter data: The file's bytes.
+    /// - Returns: The header, or nil if ImageIO cannot read the file.
+    public func header(of data: Data) -> ImageHeader? {
+        ImageHeader.readByImageIO(data)
+    }
+
+    /// Decodes `data` as `options` say: full size, or straight to `maxPixelSize` with ImageIO's
+    /// thumbnail API. ImageIO reports no damage.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - options: The scale and the size.
+    /// - Returns: The image.
+    /// - Throws: ``PlatformImageError``.
+    public func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<SharedNSImage> {
+        guard let maxPixelSize = options.maxPixelSize else {
+            return DecodeResult(image: try decode(data, scale: options.scale))
+        }
+        return DecodeResult(image: try decode(data, scale: options.scale, maxPixelSize: maxPixelSize))
+    }
+
     /// The pixel size the file declares, read by ImageIO without decoding.
     ///
     /// - Parameter data: The file's bytes.
@@ -60,4 +106,18 @@ extension NSImageDecoder {
     }
 }
 #endif
+extension ImageHeader {
+    /// The header ImageIO reads from `data`: the stored size, and the format for PNG and JPEG
+    /// (others are named "ImageIO").
+    static func readByImageIO(_ data: Data) -> ImageHeader? {
+        guard let size = CheckedImageSource.pixelSize(of: data) else { return nil }
+        let format: ImageFormat =
+            switch BitmapDecoder.format(of: data) {
+            case .png: .png
+            case .jpeg: .jpeg
+            case nil: ImageFormat(name: "ImageIO")
+            }
+        return ImageHeader(width: size.width, height: size.height, format: format)
+    }
+}
 #endif

@@ -1,0 +1,20 @@
+/// The format of an image file, as its decoder names it: the decoders that ship here read
+/// ``png`` and ``jpeg``; a decoder of another format names its own.
+public struct ImageFormat: Hashable, Sendable, CustomStringConvertible {
+    /// The format's usual name, such as `"PNG"`.
+    public let name: String
+
+    /// A format called `name`.
+    ///
+    /// - Parameter name: The format's usual name, such as `"WebP"`.
+    public init(name: String) {
+        self.name = name
+    }
+
+    /// Portable Network Graphics.
+    public static let png = ImageFormat(name: "PNG")
+    /// JPEG (JFIF, Exif).
+    public static let jpeg = ImageFormat(name: "JPEG")
+
+    public var description: String { name }
+}
