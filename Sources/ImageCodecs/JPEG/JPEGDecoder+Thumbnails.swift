@@ -95,19 +95,13 @@ extension JPEGDecoder {
             let (bitmap, report) = try decodeReportingDamage(data, scale: scale)
             return (bitmap, report.isDamaged)
         }
-        var failure: JPEGError?
-        let decoded: (bitmap: Bitmap, report: JPEGDecodeReport)? = data.withUnsafeBytes { bytes in
-            do throws(JPEGError) {
-                return try decodeReportingDamage(
+        let decoded = try data.withUnsafeBytes { bytes in
+            Result(typedCatching: { () throws(JPEGError) -> (bitmap: Bitmap, report: JPEGDecodeReport) in
+                try decodeReportingDamage(
                     bytes: bytes, scale: scale, scaleDenominator: plan.denominator,
                     thumbnailBytes: plan.target.width * plan.target.height * 4)
-            } catch {
-                failure = error
-                return nil
-            }
-        }
-        if let failure { throw failure }
-        guard let decoded else { throw .notAJPEG }
+            })
+        }.typedGet()
         return (decoded.bitmap.averaged(to: plan.target), decoded.report.isDamaged)
     }
 

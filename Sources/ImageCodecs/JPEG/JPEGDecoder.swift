@@ -138,22 +138,12 @@ public struct JPEGDecoder: ImageDecoding {
     public func decodeReportingDamage(
         _ data: Data, scale: Int, scaleDenominator: Int = 1
     ) throws(JPEGError) -> (bitmap: Bitmap, report: JPEGDecodeReport) {
-        // Typed throws cannot cross `withUnsafeBytes` on older standard libraries: carry the
-        // error out as a value.
-        var failure: JPEGError?
-        let result: (Bitmap, JPEGDecodeReport)? = data.withUnsafeBytes { bytes in
-            do {
-                return try decodeReportingDamage(bytes: bytes, scale: scale, scaleDenominator: scaleDenominator)
-            } catch let error as JPEGError {
-                failure = error
-                return nil
-            } catch {
-                return nil
-            }
-        }
-        if let failure { throw failure }
-        guard let result else { throw .notAJPEG }
-        return result
+        // Typed throws do not cross older SDKs' `withUnsafeBytes`: the error leaves as a value.
+        try data.withUnsafeBytes { bytes in
+            Result(typedCatching: { () throws(JPEGError) -> (bitmap: Bitmap, report: JPEGDecodeReport) in
+                try decodeReportingDamage(bytes: bytes, scale: scale, scaleDenominator: scaleDenominator)
+            })
+        }.typedGet()
     }
 
     /// Decodes a JPEG file held in memory, as ``decode(_:scale:scaleDenominator:)`` does, without

@@ -98,20 +98,10 @@ public struct PNGDecoder: ImageDecoding {
     /// - Throws: ``PNGError`` describing the first defect found.
     /// - Complexity: O(`data.count + width * height`).
     public func decode(_ data: Data, scale: Int) throws(PNGError) -> Bitmap {
-        // The error leaves the closure as a value and is thrown outside: older SDKs'
-        // `withUnsafeBytes` and `Result.get()` do not carry typed throws.
-        var bitmap: Bitmap?
-        let failure: PNGError? = data.withUnsafeBytes { bytes in
-            do throws(PNGError) {
-                bitmap = try decode(bytes: bytes, scale: scale)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw failure }
-        guard let bitmap else { preconditionFailure("decode(bytes:scale:) neither returned nor threw") }
-        return bitmap
+        // Typed throws do not cross older SDKs' `withUnsafeBytes`: the error leaves as a value.
+        try data.withUnsafeBytes { bytes in
+            Result(typedCatching: { () throws(PNGError) -> Bitmap in try decode(bytes: bytes, scale: scale) })
+        }.typedGet()
     }
 
     /// Decodes a PNG file held in memory, as ``decode(_:scale:)`` does, without a `Data`.

@@ -39,14 +39,11 @@ extension PNGDecoder {
     /// - Throws: ``PNGError`` describing the first defect found, as ``decode(_:scale:)``.
     /// - Complexity: O(`data.count + width * height`).
     public func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws(PNGError) -> Bitmap {
-        let result: Result<Bitmap, PNGError> = data.withUnsafeBytes { bytes in
-            do throws(PNGError) {
-                return .success(try decode(bytes: bytes, scale: scale, maxPixelSize: maxPixelSize))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.typedGet()
+        try data.withUnsafeBytes { bytes in
+            Result(typedCatching: { () throws(PNGError) -> Bitmap in
+                try decode(bytes: bytes, scale: scale, maxPixelSize: maxPixelSize)
+            })
+        }.typedGet()
     }
 
     /// Decodes a PNG file held in memory straight to a reduced size, as
