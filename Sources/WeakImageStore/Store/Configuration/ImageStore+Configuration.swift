@@ -30,7 +30,7 @@ extension ImageStore {
         /// The scale suffixes to try, in order, for a name without one; 1 is the plain file.
         ///
         /// Defaults to `[2, 3, 1]`; for `UIImage`, the main screen's scale first
-        /// (`ImageStore<UIImage>.screenFirstScales`); for ``SharedNSImage``, `[2, 1, 3]`.
+        /// (`ImageStore<UIImage>.screenFirstScales`); for `SharedNSImage`, `[2, 1, 3]`.
         public var scales: [Int] = [2, 3, 1]
 
         /// The file extensions to try, in order, for a name without one (without dot). Defaults
@@ -73,7 +73,7 @@ extension ImageStore {
         /// Turns file bytes into images.
         ///
         /// Defaults to ``BitmapDecoder`` (PNG and JPEG) for ``Bitmap``, `UIImageDecoder` for
-        /// `UIImage` and `NSImageDecoder` for ``SharedNSImage``; other image types name theirs in
+        /// `UIImage` and `NSImageDecoder` for `SharedNSImage`; other image types name theirs in
         /// ``init(directories:decoder:)``. Set another with `AnyImageDecoder(myDecoder)`.
         public var decoder: AnyImageDecoder<Image>
 
