@@ -4,7 +4,7 @@ import Foundation
 /// anyone uses it and keeps only small images alive between uses.
 ///
 /// ```swift
-/// let store = ImageStore(.init(directories: [Bundle.main.resourceURL!]))   // Bitmap + BitmapDecoder
+/// let store = ImageStore<Bitmap>(.init(directories: [Bundle.main.resourceURL!]))  // BitmapDecoder
 /// let icon = store.image(named: "icon")   // icon@2x.png, else icon@3x.png, else icon.png
 /// ```
 ///

@@ -10,7 +10,7 @@ extension ImageStore {
     /// // Before
     /// let store = ImageStore(directories: [folder], policy: .weak, decoder: MyDecoder())
     /// // After
-    /// var configuration = ImageStore.Configuration(directories: [folder], decoder: MyDecoder())
+    /// var configuration = ImageStore<MyImage>.Configuration(directories: [folder], decoder: MyDecoder())
     /// configuration.policy = .weak
     /// let store = ImageStore(configuration)
     /// ```
