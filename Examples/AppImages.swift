@@ -25,11 +25,13 @@ enum AppImages {
 
     /// Bundle files first, then downloads: the same name always finds the same file. URLs go
     /// memory → disk → network, at most six downloads at once.
-    static let store = ImageStore<UIImage>(
-        directories: [Bundle.main.resourceURL, downloads].compactMap { $0 },
-        extensions: ["png", "jpg"],
-        downloader: ImageDownloader(maximumConcurrentDownloads: 6),
-        diskCache: pictureCache
-    )
+    static let store: ImageStore<UIImage> = {
+        var configuration = ImageStore<UIImage>.Configuration(
+            directories: [Bundle.main.resourceURL, downloads].compactMap { $0 })
+        configuration.extensions = ["png", "jpg"]
+        configuration.downloader = ImageDownloader(maximumConcurrentDownloads: 6)
+        configuration.diskCache = pictureCache
+        return ImageStore(configuration)
+    }()
 }
 #endif

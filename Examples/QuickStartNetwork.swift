@@ -8,9 +8,13 @@ import WeakImageStore
 
 // README: begin
 let cachesFolder = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
-let pictures = ImageStore<UIImage>(
-    downloader: ImageDownloader(maximumConcurrentDownloads: 6),  // one transfer per URL, 6 at once
-    diskCache: try? DiskImageCache(directory: cachesFolder.appendingPathComponent("pictures")))  // ≤ 150 MiB
+let pictures: ImageStore<UIImage> = {
+    var configuration = ImageStore<UIImage>.Configuration()  // the main bundle's files, decoded with ImageIO
+    configuration.downloader = ImageDownloader(maximumConcurrentDownloads: 6)  // one transfer per URL, 6 at once
+    // Downloaded bytes kept on disk between launches, ≤ 150 MiB.
+    configuration.diskCache = try? DiskImageCache(directory: cachesFolder.appendingPathComponent("pictures"))
+    return ImageStore(configuration)
+}()
 
 final class PictureCell: UITableViewCell {
     let picture = UIImageView()

@@ -7,7 +7,7 @@ import WeakImageStore
 
 // README: begin
 final class ProfileViewController: UIViewController {
-    let images = ImageStore<UIImage>()  // the main bundle's image files, decoded with ImageIO
+    let images = ImageStore<UIImage>(.init())  // the main bundle's image files, decoded with ImageIO
     private var memoryPressure: MemoryPressureSubscription?
     private let badge = UIImageView()
     private let photo = UIImageView()

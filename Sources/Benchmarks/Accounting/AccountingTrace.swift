@@ -35,9 +35,10 @@ struct AccountingTrace {
     ) -> AccountingTrace {
         var trace = AccountingTrace(label: label, budget: budget)
         let baseline = Bitmap.memory.liveBytes
-        let store = ImageStore(
-            directories: [corpus.root], policy: policy, extensions: CorpusLayout.fileExtensions,
-            decoder: BitmapDecoder())
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [corpus.root], decoder: BitmapDecoder())
+        configuration.policy = policy
+        configuration.extensions = CorpusLayout.fileExtensions
+        let store = ImageStore(configuration)
         var screen = OnScreenImages()
         for step in workload.steps {
             for action in step.actions {

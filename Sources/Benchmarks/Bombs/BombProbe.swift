@@ -69,8 +69,10 @@ enum BombProbe {
         let file = bomb.file()
         let names = (0..<count).map { "bomb\($0).\(bomb.fileExtension)" }
         for name in names { try? file.write(to: directory.appendingPathComponent(name)) }
-        let store = ImageStore(
-            directories: [directory], maximumConcurrentLoads: count, maximumConcurrentDecodingBytes: decodeCap)
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [directory])
+        configuration.maximumConcurrentLoads = count
+        configuration.maximumConcurrentDecodingBytes = decodeCap
+        let store = ImageStore(configuration)
         // Page in the decoders' and the store's code on a small image.
         let warmUp = directory.appendingPathComponent("warm-up.png")
         try? PNGEncoder.encode(SyntheticImages.photo(width: 64, height: 48, seed: 1)).write(to: warmUp)

@@ -29,8 +29,10 @@ enum AsyncHitPathBenchmark {
     /// calling thread waits.
     static func run(root: URL, samples: Int) -> Results {
         // A user's corpus may make the shared icon a JPEG file.
-        let store = ImageStore(
-            directories: [root], policy: .default, extensions: CorpusLayout.fileExtensions, decoder: BitmapDecoder())
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [root], decoder: BitmapDecoder())
+        configuration.policy = .default
+        configuration.extensions = CorpusLayout.fileExtensions
+        let store = ImageStore(configuration)
         let name = CorpusLayout.sharedIcon
         _ = store.cachedImage(named: name) ?? store.image(named: name)
         let results = LockedBox(Results(syncNanoseconds: [], asyncNanoseconds: [], cachedNanoseconds: []))

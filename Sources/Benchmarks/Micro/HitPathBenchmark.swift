@@ -46,12 +46,16 @@ enum HitPathBenchmark {
     static func run(corpus: Corpus, samples: Int) -> Results {
         let name = CorpusLayout.sharedIcon
         // A user's corpus may make the shared icon a JPEG file.
-        let lruStore = ImageStore(
-            directories: [corpus.root], policy: .default, extensions: CorpusLayout.fileExtensions,
-            decoder: BitmapDecoder())
-        let weakStore = ImageStore(
-            directories: [corpus.root], policy: .weak, extensions: CorpusLayout.fileExtensions,
-            decoder: BitmapDecoder())
+        var lruStoreConfiguration = ImageStore<Bitmap>.Configuration(
+            directories: [corpus.root], decoder: BitmapDecoder())
+        lruStoreConfiguration.policy = .default
+        lruStoreConfiguration.extensions = CorpusLayout.fileExtensions
+        let lruStore = ImageStore(lruStoreConfiguration)
+        var weakStoreConfiguration = ImageStore<Bitmap>.Configuration(
+            directories: [corpus.root], decoder: BitmapDecoder())
+        weakStoreConfiguration.policy = .weak
+        weakStoreConfiguration.extensions = CorpusLayout.fileExtensions
+        let weakStore = ImageStore(weakStoreConfiguration)
         // The LRU keeps its copy; the weak store's copy lives as long as this reference.
         _ = lruStore.image(named: name)
         guard let held = weakStore.image(named: name) else {

@@ -92,11 +92,11 @@ struct NetworkFeedBenchmark {
             return URLCacheLoader(folder: folder.appendingPathComponent("URLCache"), decoder: decoder, inbox: inbox)
         case .store, .storeDisplaySize:
             // The relaunch opens the same folder: what the last launch downloaded is on disk.
-            let store = ImageStore(
-                directories: [], policy: .default,
-                downloader: ImageDownloader(maximumConcurrentDownloads: 6),
-                diskCache: try? DiskImageCache(directory: folder.appendingPathComponent("ImageCache")),
-                decoder: decoder)
+            var configuration = ImageStore<Bitmap>.Configuration(directories: [], decoder: decoder)
+            configuration.policy = .default
+            configuration.downloader = ImageDownloader(maximumConcurrentDownloads: 6)
+            configuration.diskCache = try? DiskImageCache(directory: folder.appendingPathComponent("ImageCache"))
+            let store = ImageStore(configuration)
             return StoreLoader(
                 store: store, urlsByRow: urlsByRow,
                 maxPixelSize: strategy == .storeDisplaySize ? profile.cellPixelSize : nil, inbox: inbox)

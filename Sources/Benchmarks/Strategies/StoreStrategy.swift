@@ -7,8 +7,10 @@ final class StoreStrategy: ImageStrategy {
     private let store: ImageStore<Bitmap>
 
     init(policy: CachePolicy, root: URL) {
-        store = ImageStore(
-            directories: [root], policy: policy, extensions: CorpusLayout.fileExtensions, decoder: BitmapDecoder())
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [root], decoder: BitmapDecoder())
+        configuration.policy = policy
+        configuration.extensions = CorpusLayout.fileExtensions
+        store = ImageStore(configuration)
     }
 
     func image(named name: String) -> Bitmap? {

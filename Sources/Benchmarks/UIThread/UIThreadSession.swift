@@ -51,8 +51,10 @@ enum UIThreadSession {
         root: URL, policy: CachePolicy, _ play: @escaping @Sendable (ImageStore<Bitmap>) -> Observations
     ) -> (Observations, CountingDecoder.Counts) {
         let decoder = CountingDecoder()
-        let store = ImageStore(
-            directories: [root], policy: policy, extensions: CorpusLayout.fileExtensions, decoder: decoder)
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [root], decoder: decoder)
+        configuration.policy = policy
+        configuration.extensions = CorpusLayout.fileExtensions
+        let store = ImageStore(configuration)
         let observations = LockedBox<Observations?>(nil)
         let finished = DispatchSemaphore(value: 0)
         let thread = Thread {

@@ -73,8 +73,9 @@ public enum CachePolicy: Sendable, Hashable {
     /// cost limit, a 500-image count limit and a 256 KiB admission limit.
     ///
     /// ```swift
-    /// let store = ImageStore(directories: [resources],
-    ///                        policy: .budgeted(liveCostLimit: ProcessMemoryLimit.recommendedLiveCostLimit()))
+    /// var configuration = ImageStore<Bitmap>.Configuration(directories: [resources])
+    /// configuration.policy = .budgeted(liveCostLimit: ProcessMemoryLimit.recommendedLiveCostLimit())
+    /// let store = ImageStore(configuration)
     /// ```
     ///
     /// - Parameter liveCostLimit: The most bytes of this store's images alive at once before the

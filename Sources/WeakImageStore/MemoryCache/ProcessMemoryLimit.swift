@@ -70,8 +70,9 @@ public struct ProcessMemoryLimit: Sendable, Equatable {
     /// A live-byte budget for `.weakWithBudgetedLRU`: `fraction` of ``current``.
     ///
     /// ```swift
-    /// let store = ImageStore(directories: [resources],
-    ///                        policy: .budgeted(liveCostLimit: ProcessMemoryLimit.recommendedLiveCostLimit()))
+    /// var configuration = ImageStore<Bitmap>.Configuration(directories: [resources])
+    /// configuration.policy = .budgeted(liveCostLimit: ProcessMemoryLimit.recommendedLiveCostLimit())
+    /// let store = ImageStore(configuration)
     /// ```
     ///
     /// - Parameter fraction: The share of the limit, in 0...1. Defaults to ``recommendedFraction``.

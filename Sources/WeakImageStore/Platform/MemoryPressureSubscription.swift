@@ -60,7 +60,7 @@ extension ImageStore {
     /// Subscribes the store to the system's memory warnings.
     ///
     /// ```swift
-    /// let images = ImageStore<UIImage>()
+    /// let images = ImageStore<UIImage>(.init())
     /// let subscription = images.subscribeToSystemMemoryPressure()  // keep it
     /// ```
     ///

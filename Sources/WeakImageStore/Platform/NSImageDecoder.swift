@@ -33,6 +33,21 @@ public struct NSImageDecoder: ImageDecoding {
     }
 }
 
+extension ImageStore.Configuration where Image == SharedNSImage {
+    /// A configuration of ``SharedNSImage``s decoded with ``NSImageDecoder``, every other knob at its default.
+    ///
+    /// ``scales`` defaults to `[2, 1, 3]`, Retina first: scaled down on a 1x display a `@2x`
+    /// image stays sharp, where `@1x` scaled up on a Retina display would be blurry. Set
+    /// `[1, 2, 3]` for an app shown only on standard displays.
+    ///
+    /// - Parameter directories: Where names are looked up, in order (``directories``). Defaults
+    ///   to the main bundle's resources.
+    public init(directories: [URL] = Bundle.main.resourceURL.map { [$0] } ?? []) {
+        self.init(directories: directories, decoder: NSImageDecoder())
+        scales = [2, 1, 3]
+    }
+}
+
 extension ImageStore where Image == SharedNSImage {
     /// Creates a store of ``SharedNSImage``s decoded with ``NSImageDecoder``.
     ///
@@ -46,6 +61,19 @@ extension ImageStore where Image == SharedNSImage {
     /// |---|---|
     /// | on any display | `icon@2x.png`, `icon.png`, `icon@3x.png` |
     ///
+    /// Deprecated: build an ``ImageStore/Configuration`` and call ``ImageStore/init(_:)``; the
+    /// configuration also holds `maximumFileSize`, `maximumConcurrentLoads` and
+    /// `maximumConcurrentDecodingBytes`, which this initializer lacks:
+    ///
+    /// ```swift
+    /// // Before
+    /// let images = ImageStore<SharedNSImage>(policy: .weak)
+    /// // After
+    /// var configuration = ImageStore<SharedNSImage>.Configuration()
+    /// configuration.policy = .weak
+    /// let images = ImageStore(configuration)
+    /// ```
+    ///
     /// - Parameters:
     ///   - directories: Where names are looked up, in order. Defaults to the main bundle's
     ///     resources.
@@ -55,6 +83,7 @@ extension ImageStore where Image == SharedNSImage {
     ///   - extensions: The file extensions to try, in order. Defaults to `["png"]`.
     ///   - downloader: Downloads `http` and `https` requests. Defaults to a new ``ImageDownloader``.
     ///   - diskCache: Keeps downloaded bytes on disk. Defaults to none.
+    @available(*, deprecated, message: "Use ImageStore(_:) with an ImageStore.Configuration")
     public convenience init(
         directories: [URL] = Bundle.main.resourceURL.map { [$0] } ?? [],
         policy: CachePolicy = .default,
@@ -63,10 +92,13 @@ extension ImageStore where Image == SharedNSImage {
         downloader: ImageDownloader = ImageDownloader(),
         diskCache: DiskImageCache? = nil
     ) {
-        self.init(
-            directories: directories, policy: policy, scales: scales, extensions: extensions,
-            downloader: downloader, diskCache: diskCache, decoder: NSImageDecoder()
-        )
+        var configuration = Configuration(directories: directories)
+        configuration.policy = policy
+        configuration.scales = scales
+        configuration.extensions = extensions
+        configuration.downloader = downloader
+        configuration.diskCache = diskCache
+        self.init(configuration)
     }
 }
 #endif

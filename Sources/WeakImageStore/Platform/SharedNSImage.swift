@@ -13,7 +13,7 @@ import ObjectiveC
 /// `Sendable`), the scale and the size in points.
 ///
 /// ```swift
-/// let images = ImageStore<SharedNSImage>()
+/// let images = ImageStore<SharedNSImage>(.init())  // the main bundle's files, Retina first
 /// imageView.image = images.image(named: "icon")?.makeNSImage()
 /// ```
 ///

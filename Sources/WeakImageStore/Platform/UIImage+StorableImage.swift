@@ -38,6 +38,20 @@ extension UIImage.Orientation {
     }
 }
 
+extension ImageStore.Configuration where Image == UIImage {
+    /// A configuration of `UIImage`s decoded with ``UIImageDecoder``, every other knob at its default.
+    ///
+    /// ``scales`` defaults to ``ImageStore/screenFirstScales``, read once, here, so that a name
+    /// finds the file `UIImage(named:)` finds; the configuration can be made on any thread.
+    ///
+    /// - Parameter directories: Where names are looked up, in order (``directories``). Defaults
+    ///   to the main bundle's resources.
+    public init(directories: [URL] = Bundle.main.resourceURL.map { [$0] } ?? []) {
+        self.init(directories: directories, decoder: UIImageDecoder())
+        scales = ImageStore<UIImage>.screenFirstScales
+    }
+}
+
 extension ImageStore where Image == UIImage {
     /// Creates a store of `UIImage`s decoded with ``UIImageDecoder``.
     ///
@@ -49,6 +63,19 @@ extension ImageStore where Image == UIImage {
     /// | a 3x iPhone | `icon@3x.png`, `icon@2x.png`, `icon.png` |
     /// | a 2x iPhone or iPad | `icon@2x.png`, `icon@3x.png`, `icon.png` |
     ///
+    /// Deprecated: build an ``ImageStore/Configuration`` and call ``ImageStore/init(_:)``; the
+    /// configuration also holds `maximumFileSize`, `maximumConcurrentLoads` and
+    /// `maximumConcurrentDecodingBytes`, which this initializer lacks:
+    ///
+    /// ```swift
+    /// // Before
+    /// let images = ImageStore<UIImage>(policy: .weak)
+    /// // After
+    /// var configuration = ImageStore<UIImage>.Configuration()
+    /// configuration.policy = .weak
+    /// let images = ImageStore(configuration)
+    /// ```
+    ///
     /// - Parameters:
     ///   - directories: Where names are looked up, in order. Defaults to the main bundle's
     ///     resources.
@@ -58,6 +85,7 @@ extension ImageStore where Image == UIImage {
     ///   - extensions: The file extensions to try, in order. Defaults to `["png"]`.
     ///   - downloader: Downloads `http` and `https` requests. Defaults to a new ``ImageDownloader``.
     ///   - diskCache: Keeps downloaded bytes on disk. Defaults to none.
+    @available(*, deprecated, message: "Use ImageStore(_:) with an ImageStore.Configuration")
     public convenience init(
         directories: [URL] = Bundle.main.resourceURL.map { [$0] } ?? [],
         policy: CachePolicy = .default,
@@ -66,10 +94,13 @@ extension ImageStore where Image == UIImage {
         downloader: ImageDownloader = ImageDownloader(),
         diskCache: DiskImageCache? = nil
     ) {
-        self.init(
-            directories: directories, policy: policy, scales: scales, extensions: extensions,
-            downloader: downloader, diskCache: diskCache, decoder: UIImageDecoder()
-        )
+        var configuration = Configuration(directories: directories)
+        configuration.policy = policy
+        configuration.scales = scales
+        configuration.extensions = extensions
+        configuration.downloader = downloader
+        configuration.diskCache = diskCache
+        self.init(configuration)
     }
 
     /// The scale suffixes in the order `UIImage(named:)` prefers them on the main screen: its own

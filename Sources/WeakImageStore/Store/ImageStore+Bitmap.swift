@@ -4,32 +4,32 @@ extension ImageStore where Image == Bitmap {
     /// Creates a store of portable ``Bitmap``s decoded by the built-in ``BitmapDecoder``: PNG and
     /// JPEG files, told apart by their leading bytes.
     ///
-    /// Names without an extension try `extensions` in order, `["png"]` by default, as
-    /// `UIImage(named:)` does; name JPEGs with their extension (`"photo.jpg"`), or pass
-    /// `extensions: ["png", "jpg", "jpeg"]` to find them without one.
+    /// Deprecated: build an ``ImageStore/Configuration`` and call ``ImageStore/init(_:)``:
     ///
     /// ```swift
-    /// let images = ImageStore(directories: [URL(fileURLWithPath: "/srv/app/images")])
+    /// // Before
+    /// let images = ImageStore(directories: [folder], extensions: ["png", "jpg"])
+    /// // After
+    /// var configuration = ImageStore<Bitmap>.Configuration(directories: [folder])
+    /// configuration.extensions = ["png", "jpg"]
+    /// let images = ImageStore(configuration)
     /// ```
     ///
     /// - Parameters:
-    ///   - directories: Where names are looked up, in order; the first directory holding a match
-    ///     wins. A name never resolves to a file outside its directory.
-    ///   - policy: How decoded images are kept. Defaults to ``CachePolicy/default``.
-    ///   - scales: The scale suffixes to try, in order; 1 is the plain file. Defaults to `[2, 3, 1]`.
-    ///   - extensions: The file extensions to try, in order. Defaults to `["png"]`.
-    ///   - maximumFileSize: Files larger than this many bytes are refused before being read.
-    ///     Defaults to 64 MiB.
-    ///   - maximumConcurrentLoads: The most loads the loading threads run at once; see
-    ///     ``ImageStore/init(directories:policy:scales:extensions:maximumFileSize:maximumConcurrentLoads:downloader:diskCache:decoder:maximumConcurrentDecodingBytes:)``.
-    ///     Defaults to the number of active processors.
-    ///   - downloader: Downloads `http` and `https` requests. Defaults to a new ``ImageDownloader``.
-    ///   - diskCache: Keeps downloaded bytes on disk. Defaults to none.
+    ///   - directories: ``ImageStore/Configuration/directories``.
+    ///   - policy: ``ImageStore/Configuration/policy``. Defaults to ``CachePolicy/default``.
+    ///   - scales: ``ImageStore/Configuration/scales``. Defaults to `[2, 3, 1]`.
+    ///   - extensions: ``ImageStore/Configuration/extensions``. Defaults to `["png"]`.
+    ///   - maximumFileSize: ``ImageStore/Configuration/maximumFileSize``. Defaults to 64 MiB.
+    ///   - maximumConcurrentLoads: ``ImageStore/Configuration/maximumConcurrentLoads``. Defaults to
+    ///     the number of active processors.
+    ///   - downloader: ``ImageStore/Configuration/downloader``. Defaults to a new ``ImageDownloader``.
+    ///   - diskCache: ``ImageStore/Configuration/diskCache``. Defaults to none.
     ///   - pngDecoder: The PNG decoder, with its size limits. Defaults to `PNGDecoder()` (64 Mi pixels).
     ///   - jpegDecoder: The JPEG decoder, with its size limits. Defaults to `JPEGDecoder()` (64 Mi pixels).
-    ///   - maximumConcurrentDecodingBytes: The most memory the decodes running at once may hold
-    ///     together; see the initializer above. Defaults to
-    ///     ``ImageStore/defaultMaximumConcurrentDecodingBytes``.
+    ///   - maximumConcurrentDecodingBytes: ``ImageStore/Configuration/maximumConcurrentDecodingBytes``.
+    ///     Defaults to ``ImageStore/defaultMaximumConcurrentDecodingBytes``.
+    @available(*, deprecated, message: "Use ImageStore(_:) with an ImageStore.Configuration")
     public convenience init(
         directories: [URL],
         policy: CachePolicy = .default,
@@ -43,11 +43,16 @@ extension ImageStore where Image == Bitmap {
         jpegDecoder: JPEGDecoder = JPEGDecoder(),
         maximumConcurrentDecodingBytes: Int = ImageStore.defaultMaximumConcurrentDecodingBytes
     ) {
-        self.init(
-            directories: directories, policy: policy, scales: scales, extensions: extensions,
-            maximumFileSize: maximumFileSize, maximumConcurrentLoads: maximumConcurrentLoads, downloader: downloader,
-            diskCache: diskCache, decoder: BitmapDecoder(pngDecoder: pngDecoder, jpegDecoder: jpegDecoder),
-            maximumConcurrentDecodingBytes: maximumConcurrentDecodingBytes
-        )
+        var configuration = Configuration(
+            directories: directories, decoder: BitmapDecoder(pngDecoder: pngDecoder, jpegDecoder: jpegDecoder))
+        configuration.policy = policy
+        configuration.scales = scales
+        configuration.extensions = extensions
+        configuration.maximumFileSize = maximumFileSize
+        configuration.maximumConcurrentLoads = maximumConcurrentLoads
+        configuration.downloader = downloader
+        configuration.diskCache = diskCache
+        configuration.maximumConcurrentDecodingBytes = maximumConcurrentDecodingBytes
+        self.init(configuration)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// anyone uses it and keeps only small images alive between uses.
 ///
 /// ```swift
-/// let store = ImageStore(directories: [Bundle.main.resourceURL!])   // Bitmap + PNGDecoder
+/// let store = ImageStore<Bitmap>(.init(directories: [Bundle.main.resourceURL!]))  // BitmapDecoder
 /// let icon = store.image(named: "icon")   // icon@2x.png, else icon@3x.png, else icon.png
 /// ```
 ///
@@ -33,66 +33,42 @@ public final class ImageStore<Image: StorableImage>: Sendable {
         max(402_653_184, ProcessMemoryLimit.current.bytes / 8)
     }
 
-    /// Creates a store that finds images in `directories`.
+    /// What this store was created with.
+    public let configuration: Configuration
+
+    /// Creates a store from `configuration`.
     ///
-    /// - Parameters:
-    ///   - directories: Where names are looked up, in order; the first directory holding a match
-    ///     wins. A name never resolves to, nor reads, a file outside its directory, even when a
-    ///     folder inside is swapped for a symbolic link while the image loads.
-    ///   - policy: How decoded images are kept. Defaults to ``CachePolicy/default``.
-    ///   - scales: The scale suffixes to try, in order, for a name without one; 1 is the plain
-    ///     file. Defaults to `[2, 3, 1]`.
-    ///   - extensions: The file extensions to try, in order, for a name without one (without
-    ///     dot). Defaults to `["png"]`.
-    ///   - maximumFileSize: Files larger than this many bytes are refused before being read.
-    ///     Defaults to 64 MiB.
-    ///   - maximumConcurrentLoads: The most loads the store's loading threads run at once for
-    ///     the asynchronous API. Each running load holds one file's bytes and one decoded image
-    ///     that nobody can use yet, so this bounds the transient memory of a burst of misses to
-    ///     that many full-size images, however many requests are queued. Synchronous lookups
-    ///     decode on their caller's thread and are not counted. A load waiting for a download
-    ///     holds no loading thread. At least 1. Defaults to the number of active processors.
-    ///   - downloader: Downloads `http` and `https` requests: one transfer per URL, at most its
-    ///     `maximumConcurrentDownloads` at once. Defaults to a new ``ImageDownloader``; pass one
-    ///     downloader to several stores to share its transfers and limits.
-    ///   - diskCache: Keeps downloaded bytes on disk, so `.url` requests go memory → disk →
-    ///     network, survive relaunches and are revalidated by HTTP's rules. Defaults to none:
-    ///     every memory miss of a URL downloads it again.
-    ///   - decoder: Turns file bytes into images.
-    ///   - maximumConcurrentDecodingBytes: The most memory the decodes running at once may hold
-    ///     together, by their decoder's ``ImageDecoding/decodingPeakBytes(of:maxPixelSize:)``: a
-    ///     decode that does not fit beside the running ones waits (first come, first served; a
-    ///     load nobody waits for any more stops waiting), one larger than this runs alone.
-    ///     Synchronous lookups wait too. Decoders that cannot tell their peak are not counted.
-    ///     At least 1. Defaults to ``defaultMaximumConcurrentDecodingBytes``.
-    public init(
-        directories: [URL],
-        policy: CachePolicy = .default,
-        scales: [Int] = [2, 3, 1],
-        extensions: [String] = ["png"],
-        maximumFileSize: Int = ImageStore.defaultMaximumFileSize,
-        maximumConcurrentLoads: Int = ProcessInfo.processInfo.activeProcessorCount,
-        downloader: ImageDownloader = ImageDownloader(),
-        diskCache: DiskImageCache? = nil,
-        decoder: some ImageDecoding<Image>,
-        maximumConcurrentDecodingBytes: Int = ImageStore.defaultMaximumConcurrentDecodingBytes
-    ) {
-        precondition(maximumConcurrentDecodingBytes >= 1, "maximumConcurrentDecodingBytes must be at least 1")
+    /// ```swift
+    /// var configuration = ImageStore<Bitmap>.Configuration(directories: [imagesFolder])
+    /// configuration.policy = .weak
+    /// let images = ImageStore(configuration)
+    /// ```
+    ///
+    /// - Parameter configuration: Where the store looks, how it keeps images, its limits, its
+    ///   network and disk layers and its decoder; see ``Configuration`` for each default.
+    ///   `maximumConcurrentLoads` and `maximumConcurrentDecodingBytes` must be at least 1.
+    public init(_ configuration: Configuration) {
+        precondition(
+            configuration.maximumConcurrentDecodingBytes >= 1, "maximumConcurrentDecodingBytes must be at least 1")
+        self.configuration = configuration
+        let decoder = configuration.decoder
         engine = StoreEngine(
-            policy: policy,
-            maximumConcurrentLoads: maximumConcurrentLoads,
+            policy: configuration.policy,
+            maximumConcurrentLoads: configuration.maximumConcurrentLoads,
             fetcher: ImageFetcher(
-                resolver: ImageResolver(directories: directories, scales: scales, extensions: extensions),
-                fileReader: ImageFileReader(maximumFileSize: maximumFileSize),
-                downloader: downloader,
-                diskCache: diskCache),
+                resolver: ImageResolver(
+                    directories: configuration.directories, scales: configuration.scales,
+                    extensions: configuration.extensions),
+                fileReader: ImageFileReader(maximumFileSize: configuration.maximumFileSize),
+                downloader: configuration.downloader,
+                diskCache: configuration.diskCache),
             decode: { data, options in
                 let decoded = try decoder.decode(data, options: options)
                 return (CachedImage(decoded.image), decoded.isDamaged)
             },
             readHeader: { data in decoder.header(of: data) },
             peakBytes: { data, options in decoder.decodingPeakBytes(of: data, options: options) },
-            maximumConcurrentDecodingBytes: maximumConcurrentDecodingBytes
+            maximumConcurrentDecodingBytes: configuration.maximumConcurrentDecodingBytes
         )
     }
 

@@ -18,7 +18,7 @@ final class ReadmeQuickStartTests: XCTestCase {
 
         // When the README's snippet runs
         // README: begin
-        let images = ImageStore(directories: [imagesFolder])  // ImageStore<Bitmap>: PNG and JPEG, in Swift
+        let images = ImageStore<Bitmap>(.init(directories: [imagesFolder]))  // PNG and JPEG, in Swift
 
         let icon = images.image(named: "icon")  // icon@2x.png, else icon@3x.png, else icon.png
         let same = images.image(named: "icon@2x.png")  // the same instance, while `icon` is alive

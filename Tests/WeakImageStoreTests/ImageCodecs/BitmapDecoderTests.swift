@@ -49,7 +49,7 @@ final class BitmapDecoderTests: XCTestCase {
         let jpeg = [UInt8](try JPEGTestFiles.file("rose113_q90.jpg"))
         directory.write("photo.jpg", jpeg)
         directory.write("banner.png", jpeg)
-        let store = ImageStore(directories: [directory.url])
+        let store = ImageStore(ImageStore<Bitmap>.Configuration(directories: [directory.url]))
         // When
         let photo = try store.loadImage(named: "photo.jpg")
         let banner = try store.loadImage(named: "banner")
@@ -64,7 +64,9 @@ final class BitmapDecoderTests: XCTestCase {
     func test_storeWithJPEGExtensions_findsAJPEGWithoutOne() throws {
         let directory = TestDirectory()
         directory.write("photo.jpeg", [UInt8](try JPEGTestFiles.file("rose113_q90.jpg")))
-        let store = ImageStore(directories: [directory.url], extensions: ["png", "jpg", "jpeg"])
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [directory.url])
+        configuration.extensions = ["png", "jpg", "jpeg"]
+        let store = ImageStore(configuration)
         XCTAssertEqual(try store.loadImage(named: "photo").height, 75)
     }
 }

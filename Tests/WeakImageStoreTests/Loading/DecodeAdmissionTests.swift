@@ -118,9 +118,10 @@ final class DecodeAdmissionTests: XCTestCase {
 
     private static func makeGatedStore(_ directory: TestDirectory, decoder: PeakDecoder, cap: Int) -> ImageStore<Bitmap>
     {
-        ImageStore(
-            directories: [directory.url], maximumConcurrentLoads: 3, decoder: decoder,
-            maximumConcurrentDecodingBytes: cap)
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [directory.url], decoder: decoder)
+        configuration.maximumConcurrentLoads = 3
+        configuration.maximumConcurrentDecodingBytes = cap
+        return ImageStore(configuration)
     }
 }
 

@@ -49,11 +49,11 @@ final class HeaderReadOnceTests: XCTestCase {
         let directory = TestDirectory()
         photo(in: directory)
         let decoder = HeaderCountingDecoder()
-        let store = ImageStore(
-            directories: [directory.url],
-            policy: .weakWithBudgetedLRU(
-                liveCostLimit: 64 << 20, costLimit: 1 << 20, countLimit: 10, admissionCostLimit: 1 << 20),
-            extensions: ["jpg"], decoder: decoder)
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [directory.url], decoder: decoder)
+        configuration.policy = .weakWithBudgetedLRU(
+            liveCostLimit: 64 << 20, costLimit: 1 << 20, countLimit: 10, admissionCostLimit: 1 << 20)
+        configuration.extensions = ["jpg"]
+        let store = ImageStore(configuration)
         // When
         let thumbnail = try store.loadImage(named: "photo", maxPixelSize: 64)
         // Then: one read, and its header reached the admission and the decoder
@@ -69,7 +69,9 @@ final class HeaderReadOnceTests: XCTestCase {
         let directory = TestDirectory()
         photo(in: directory)
         let decoder = HeaderCountingDecoder()
-        let store = ImageStore(directories: [directory.url], extensions: ["jpg"], decoder: decoder)
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [directory.url], decoder: decoder)
+        configuration.extensions = ["jpg"]
+        let store = ImageStore(configuration)
 
         _ = try store.loadImage(named: "photo")
 

@@ -230,9 +230,10 @@ final class LiveCostBudgetTests: XCTestCase {
         directory.write("huge.png", size: 10)
         let reserved = Lock<Int?>(nil)
         let observed = Lock<ImageStore<Bitmap>?>(nil)
-        let store = ImageStore(
-            directories: [directory.url], policy: .budgeted(liveCostLimit: 1000),
-            decoder: HugeHeaderDecoder(reservedDuringDecode: reserved, store: observed))
+        var configuration = ImageStore<Bitmap>.Configuration(
+            directories: [directory.url], decoder: HugeHeaderDecoder(reservedDuringDecode: reserved, store: observed))
+        configuration.policy = .budgeted(liveCostLimit: 1000)
+        let store = ImageStore(configuration)
         observed.withLock { $0 = store }
 
         XCTAssertNotNil(store.image(named: "huge"))

@@ -39,7 +39,7 @@ final class ProviderFailureTests: XCTestCase {
 
     func test_emptyBytes_failWithUndecodable_whateverTheDecoder() {
         let provider = TestDataProvider(identity: "empty", bytes: [])
-        let builtIn = ImageStore(directories: [])
+        let builtIn = ImageStore(ImageStore<Bitmap>.Configuration(directories: []))
         // FakeDecoder would make a 0 × 1 bitmap of no bytes: the store itself must refuse them.
         let decoder = FakeDecoder()
         let fake = makeStore(directories: [], decoder: decoder)
@@ -60,7 +60,7 @@ final class ProviderFailureTests: XCTestCase {
 
     func test_garbageBytes_failWithUndecodable_carryingTheDecodersReason() {
         let garbage = Array("not an image at all, just some text".utf8)
-        let builtIn = ImageStore(directories: [])
+        let builtIn = ImageStore(ImageStore<Bitmap>.Configuration(directories: []))
         let fake = makeStore(directories: [])
         let provider = TestDataProvider(identity: "garbage", bytes: garbage)
         let refused = TestDataProvider(identity: "refused", bytes: Array("FAIL: refused by the fake decoder".utf8))

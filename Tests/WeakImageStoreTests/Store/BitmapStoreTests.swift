@@ -10,7 +10,7 @@ final class BitmapStoreTests: XCTestCase {
         let directory = TestDirectory()
         let gray = PNGFile.png(width: 1, height: 1, colorType: 0, filteredData: [0, 0x80])
         directory.write("dot@2x.png", [UInt8](gray))
-        let store = ImageStore(directories: [directory.url])
+        let store = ImageStore(ImageStore<Bitmap>.Configuration(directories: [directory.url]))
 
         let dot = try store.loadImage(named: "dot")
 
@@ -26,7 +26,7 @@ final class BitmapStoreTests: XCTestCase {
         let rows: [UInt8] = (0..<30).flatMap { row -> [UInt8] in [0] + (0..<40).map { UInt8(($0 * 6 + row) % 256) } }
         let file = PNGFile.png(width: 40, height: 30, colorType: 0, filteredData: rows)
         directory.write("ramp.png", [UInt8](file))
-        let store = ImageStore(directories: [directory.url])
+        let store = ImageStore(ImageStore<Bitmap>.Configuration(directories: [directory.url]))
 
         let thumbnail = try store.loadImage(named: "ramp", maxPixelSize: 20)
         let full = try store.loadImage(named: "ramp")
@@ -44,7 +44,7 @@ final class BitmapStoreTests: XCTestCase {
         let directory = TestDirectory()
         let bomb = PNGFile.png(width: 100_000, height: 100_000, colorType: 6, filteredData: [0])
         directory.write("bomb.png", [UInt8](bomb))
-        let store = ImageStore(directories: [directory.url])
+        let store = ImageStore(ImageStore<Bitmap>.Configuration(directories: [directory.url]))
         BitmapMemory.resetPeak()
         let before = Bitmap.memory
 
@@ -61,7 +61,7 @@ final class BitmapStoreTests: XCTestCase {
         let directory = TestDirectory()
         directory.write("empty.png", [])
         directory.write("text.png", Array("not a png at all".utf8))
-        let store = ImageStore(directories: [directory.url])
+        let store = ImageStore(ImageStore<Bitmap>.Configuration(directories: [directory.url]))
 
         for name in ["empty", "text"] {
             XCTAssertThrowsError(try store.loadImage(named: name), name) { error in

@@ -20,7 +20,9 @@ final class DamagedImageTests: XCTestCase {
 
     func test_cutJPEG_isShown_andCountedDamaged() throws {
         // Given
-        let store = ImageStore(directories: [directory.url], extensions: ["jpg"])
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [directory.url])
+        configuration.extensions = ["jpg"]
+        let store = ImageStore(configuration)
         // When
         let cut = try store.loadImage(named: "cut")
         let whole = try store.loadImage(named: "whole")
@@ -33,7 +35,9 @@ final class DamagedImageTests: XCTestCase {
 
     func test_cutJPEG_thumbnailAndAsyncLoad_areCountedDamaged() async throws {
         // Given
-        let store = ImageStore(directories: [directory.url], extensions: ["jpg"])
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [directory.url])
+        configuration.extensions = ["jpg"]
+        let store = ImageStore(configuration)
         // When
         let thumbnail = try store.loadImage(named: "cut", maxPixelSize: 24)
         let fullSize = try await store.image(named: "cut")
@@ -46,8 +50,10 @@ final class DamagedImageTests: XCTestCase {
 
     func test_strictDecoder_refusesTheCutJPEG_andCountsNoDamage() {
         // Given
-        let store = ImageStore(
-            directories: [directory.url], extensions: ["jpg"], jpegDecoder: JPEGDecoder(strict: true))
+        var configuration = ImageStore<Bitmap>.Configuration(
+            directories: [directory.url], decoder: BitmapDecoder(jpegDecoder: JPEGDecoder(strict: true)))
+        configuration.extensions = ["jpg"]
+        let store = ImageStore(configuration)
         // When
         XCTAssertThrowsError(try store.loadImage(named: "cut")) { error in
             // Then
@@ -59,7 +65,9 @@ final class DamagedImageTests: XCTestCase {
 
     func test_decoderThatCannotTell_reportsIntact() throws {
         // Given a decoder with only the required methods
-        let store = ImageStore(directories: [directory.url], extensions: ["jpg"], decoder: FakeDecoder())
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [directory.url], decoder: FakeDecoder())
+        configuration.extensions = ["jpg"]
+        let store = ImageStore(configuration)
         // When
         _ = try store.loadImage(named: "cut")
         // Then

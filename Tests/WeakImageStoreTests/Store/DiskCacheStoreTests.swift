@@ -43,9 +43,12 @@ final class DiskCacheStoreTests: XCTestCase {
         decoder: FakeDecoder = FakeDecoder(), defaultLifetime: TimeInterval = 7 * 24 * 3600
     ) throws -> (ImageStore<Bitmap>, DiskImageCache) {
         let cache = try DiskImageCache(directory: directory, defaultLifetime: defaultLifetime)
-        let store = ImageStore(
-            directories: [], policy: .weak, maximumConcurrentLoads: 2,
-            downloader: ImageDownloader(failureBackoff: 0), diskCache: cache, decoder: decoder)
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [], decoder: decoder)
+        configuration.policy = .weak
+        configuration.maximumConcurrentLoads = 2
+        configuration.downloader = ImageDownloader(failureBackoff: 0)
+        configuration.diskCache = cache
+        let store = ImageStore(configuration)
         return (store, cache)
     }
 
@@ -212,15 +215,21 @@ final class DiskCacheStoreTests: XCTestCase {
         // Given: a response fresh for 68 years, a cache whose maximum is one second
         server.respond(to: "/forever", with: response(body(size: 6, fill: 6), cacheControl: "max-age=2147483647"))
         let request = ImageRequest.url(server.url("/forever"))
-        let first = ImageStore(
-            directories: [], policy: .weak, maximumConcurrentLoads: 2, downloader: ImageDownloader(failureBackoff: 0),
-            diskCache: try DiskImageCache(directory: directory, maximumLifetime: 1), decoder: FakeDecoder())
+        var firstConfiguration = ImageStore<Bitmap>.Configuration(directories: [], decoder: FakeDecoder())
+        firstConfiguration.policy = .weak
+        firstConfiguration.maximumConcurrentLoads = 2
+        firstConfiguration.downloader = ImageDownloader(failureBackoff: 0)
+        firstConfiguration.diskCache = try DiskImageCache(directory: directory, maximumLifetime: 1)
+        let first = ImageStore(firstConfiguration)
         _ = try await first.image(for: request)
         // When: two seconds later, after a relaunch
         try await Task.sleep(nanoseconds: 2_000_000_000)
-        let later = ImageStore(
-            directories: [], policy: .weak, maximumConcurrentLoads: 2, downloader: ImageDownloader(failureBackoff: 0),
-            diskCache: try DiskImageCache(directory: directory, maximumLifetime: 1), decoder: FakeDecoder())
+        var laterConfiguration = ImageStore<Bitmap>.Configuration(directories: [], decoder: FakeDecoder())
+        laterConfiguration.policy = .weak
+        laterConfiguration.maximumConcurrentLoads = 2
+        laterConfiguration.downloader = ImageDownloader(failureBackoff: 0)
+        laterConfiguration.diskCache = try DiskImageCache(directory: directory, maximumLifetime: 1)
+        let later = ImageStore(laterConfiguration)
         _ = try await later.image(for: request)
         // Then
         XCTAssertEqual(server.statistics.requests(to: "/forever"), 2, "held for 68 years without asking")
@@ -230,9 +239,12 @@ final class DiskCacheStoreTests: XCTestCase {
         // Given: a cache of 64 KiB, a body of 200 000 bytes
         server.respond(to: "/big", with: response(body(size: 200_000, fill: 4), cacheControl: "max-age=60"))
         let cache = try DiskImageCache(directory: directory, sizeLimit: 64 * 1024)
-        let store = ImageStore(
-            directories: [], policy: .weak, maximumConcurrentLoads: 2, downloader: ImageDownloader(failureBackoff: 0),
-            diskCache: cache, decoder: FakeDecoder())
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [], decoder: FakeDecoder())
+        configuration.policy = .weak
+        configuration.maximumConcurrentLoads = 2
+        configuration.downloader = ImageDownloader(failureBackoff: 0)
+        configuration.diskCache = cache
+        let store = ImageStore(configuration)
         // When
         do {
             _ = try await store.image(for: .url(server.url("/big")))
@@ -257,9 +269,12 @@ final class DiskCacheStoreTests: XCTestCase {
         XCTAssertEqual(flock(descriptor, LOCK_EX | LOCK_NB), 0)
         let cache = try DiskImageCache(
             directory: directory, sizeLimit: 1 << 20, fileSystem: .posix, lockTimeout: 0.2)
-        let store = ImageStore(
-            directories: [], policy: .weak, maximumConcurrentLoads: 2, downloader: ImageDownloader(failureBackoff: 0),
-            diskCache: cache, decoder: FakeDecoder())
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [], decoder: FakeDecoder())
+        configuration.policy = .weak
+        configuration.maximumConcurrentLoads = 2
+        configuration.downloader = ImageDownloader(failureBackoff: 0)
+        configuration.diskCache = cache
+        let store = ImageStore(configuration)
         // When
         let image = try await store.image(for: .url(server.url("/locked")))
         // Then
@@ -372,9 +387,11 @@ final class DiskCacheStoreTests: XCTestCase {
         let disk = FillableFileSystem()
         let cache = try DiskImageCache(directory: directory, sizeLimit: 1 << 20, fileSystem: disk.fileSystem)
         disk.isFull = true
-        let store = ImageStore(
-            directories: [], policy: .weak, downloader: ImageDownloader(failureBackoff: 0), diskCache: cache,
-            decoder: FakeDecoder())
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [], decoder: FakeDecoder())
+        configuration.policy = .weak
+        configuration.downloader = ImageDownloader(failureBackoff: 0)
+        configuration.diskCache = cache
+        let store = ImageStore(configuration)
 
         let image = try await store.image(for: .url(server.url("/full")))
 

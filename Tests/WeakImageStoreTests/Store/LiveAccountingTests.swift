@@ -185,9 +185,14 @@ final class LiveAccountingTests: XCTestCase {
         let directory = TestDirectory()
         directory.write("shared.png", size: 10)
         let bitmap = Bitmap(width: 64, height: 1, format: .gray8, pixels: [UInt8](repeating: 0, count: 64))
-        var first: ImageStore<Bitmap>? = ImageStore(
-            directories: [directory.url], policy: .weak, decoder: FixedDecoder(bitmap: bitmap))
-        let second = ImageStore(directories: [directory.url], policy: .weak, decoder: FixedDecoder(bitmap: bitmap))
+        var firstConfiguration = ImageStore<Bitmap>.Configuration(
+            directories: [directory.url], decoder: FixedDecoder(bitmap: bitmap))
+        firstConfiguration.policy = .weak
+        var first: ImageStore<Bitmap>? = ImageStore(firstConfiguration)
+        var secondConfiguration = ImageStore<Bitmap>.Configuration(
+            directories: [directory.url], decoder: FixedDecoder(bitmap: bitmap))
+        secondConfiguration.policy = .weak
+        let second = ImageStore(secondConfiguration)
         var image = first!.image(named: "shared")
         XCTAssertIdentical(second.image(named: "shared"), image)
         assertLive(first!, cost: 64, count: 1)
@@ -221,7 +226,9 @@ final class LiveAccountingTests: XCTestCase {
             directory.write("photo.png", size: 500)  // above the LRU's admission limit
             let gate = DeathGate()
             let decoder = GatedDecoder(gate: gate)
-            let store = ImageStore(directories: [directory.url], policy: policy, decoder: decoder)
+            var configuration = ImageStore<GatedImage>.Configuration(directories: [directory.url], decoder: decoder)
+            configuration.policy = policy
+            let store = ImageStore(configuration)
             let handoff = Handoff(store.image(named: "photo"))
             let finished = DispatchSemaphore(value: 0)
 
@@ -252,7 +259,10 @@ final class LiveAccountingTests: XCTestCase {
         let directory = TestDirectory()
         directory.write("a.png", size: 300)
         directory.write("b.png", size: 200)
-        let store = ImageStore(directories: [directory.url], policy: .weak, decoder: SilentDecoder())
+        var configuration = ImageStore<SilentImage>.Configuration(
+            directories: [directory.url], decoder: SilentDecoder())
+        configuration.policy = .weak
+        let store = ImageStore(configuration)
         var a = store.image(named: "a")
         let b = store.image(named: "b")
         assertLive(store, cost: 500, count: 2)

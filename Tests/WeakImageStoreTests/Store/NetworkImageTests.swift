@@ -29,9 +29,11 @@ final class NetworkImageTests: XCTestCase {
         decoder: FakeDecoder = FakeDecoder(), maximumConcurrentLoads: Int = 2,
         downloader: ImageDownloader = ImageDownloader(failureBackoff: 0)
     ) -> ImageStore<Bitmap> {
-        ImageStore(
-            directories: [], policy: .weak, maximumConcurrentLoads: maximumConcurrentLoads, downloader: downloader,
-            decoder: decoder)
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [], decoder: decoder)
+        configuration.policy = .weak
+        configuration.maximumConcurrentLoads = maximumConcurrentLoads
+        configuration.downloader = downloader
+        return ImageStore(configuration)
     }
 
     func test_concurrentRequestsForOneURL_makeOneGET_andOneDecodePerSize() async throws {
@@ -129,9 +131,11 @@ final class NetworkImageTests: XCTestCase {
         server.respond(to: "/stalled", with: gated)
         let directory = TestDirectory()
         directory.write("local.png", size: 10, fill: 1)
-        let store = ImageStore(
-            directories: [directory.url], policy: .weak, maximumConcurrentLoads: 1,
-            downloader: ImageDownloader(failureBackoff: 0), decoder: FakeDecoder())
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [directory.url], decoder: FakeDecoder())
+        configuration.policy = .weak
+        configuration.maximumConcurrentLoads = 1
+        configuration.downloader = ImageDownloader(failureBackoff: 0)
+        let store = ImageStore(configuration)
 
         let stalledURL = server.url("/stalled")
         let stalled = Task { try await store.image(for: .url(stalledURL), priority: .veryHigh) }
@@ -171,9 +175,10 @@ final class NetworkImageTests: XCTestCase {
     func test_networkPictures_countAsLiveBytes_andSurviveMemoryPressureWhileHeld() async throws {
         server.respond(to: "/held", with: .ok(body(size: 100, fill: 8)))
         server.respond(to: "/icon", with: .ok(body(size: 10, fill: 9)))
-        let store = ImageStore(
-            directories: [], policy: .weakWithLRU(costLimit: 1000, countLimit: 10, admissionCostLimit: 50),
-            downloader: ImageDownloader(failureBackoff: 0), decoder: FakeDecoder())
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [], decoder: FakeDecoder())
+        configuration.policy = .weakWithLRU(costLimit: 1000, countLimit: 10, admissionCostLimit: 50)
+        configuration.downloader = ImageDownloader(failureBackoff: 0)
+        let store = ImageStore(configuration)
         let heldRequest = ImageRequest.url(server.url("/held"))
         let iconRequest = ImageRequest.url(server.url("/icon"))
 

@@ -44,7 +44,10 @@ final class ThreadSafetyTests: XCTestCase {
             let directory = TestDirectory()
             for index in 0..<10 { directory.write("icon\(index).png", size: 10) }
             let probe = LockProbe()
-            let store = ImageStore(directories: [directory.url], policy: policy, decoder: ProbeDecoder(probe: probe))
+            var configuration = ImageStore<ProbeImage>.Configuration(
+                directories: [directory.url], decoder: ProbeDecoder(probe: probe))
+            configuration.policy = policy
+            let store = ImageStore(configuration)
             probe.watch(store)
 
             for _ in 0..<3 {
@@ -64,9 +67,11 @@ final class ThreadSafetyTests: XCTestCase {
         let directory = TestDirectory()
         for index in 0..<10 { directory.write("icon\(index).png", size: 10 + index) }
         let probe = LockProbe()
-        let store = ImageStore(
-            directories: [directory.url], policy: .weakWithLRU(costLimit: 30, countLimit: 3, admissionCostLimit: 100),
-            maximumConcurrentLoads: 1, decoder: ProbeDecoder(probe: probe))
+        var configuration = ImageStore<ProbeImage>.Configuration(
+            directories: [directory.url], decoder: ProbeDecoder(probe: probe))
+        configuration.policy = .weakWithLRU(costLimit: 30, countLimit: 3, admissionCostLimit: 100)
+        configuration.maximumConcurrentLoads = 1
+        let store = ImageStore(configuration)
         probe.watch(store)
 
         for round in 0..<3 {

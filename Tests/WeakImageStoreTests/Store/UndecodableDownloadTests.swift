@@ -39,9 +39,12 @@ final class UndecodableDownloadTests: XCTestCase {
     }
 
     private func makeStore(diskCache: DiskImageCache?, failureBackoff: TimeInterval) -> ImageStore<Bitmap> {
-        ImageStore(
-            directories: [], policy: .weak, maximumConcurrentLoads: 2,
-            downloader: ImageDownloader(failureBackoff: failureBackoff), diskCache: diskCache)
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [])
+        configuration.policy = .weak
+        configuration.maximumConcurrentLoads = 2
+        configuration.downloader = ImageDownloader(failureBackoff: failureBackoff)
+        configuration.diskCache = diskCache
+        return ImageStore(configuration)
     }
 
     func test_portalPage_isRemovedFromDisk_andNotServedAgain() async throws {
@@ -115,10 +118,13 @@ final class UndecodableDownloadTests: XCTestCase {
         bomb.headers.append((name: "Cache-Control", value: "max-age=3600"))
         server.respond(to: "/large.png", with: bomb)
         let cache = try DiskImageCache(directory: directory)
-        let store = ImageStore(
-            directories: [], policy: .weak, maximumConcurrentLoads: 2,
-            downloader: ImageDownloader(failureBackoff: 60), diskCache: cache,
-            pngDecoder: PNGDecoder(maximumDecodingBytes: 4 * 1024 * 1024))
+        var configuration = ImageStore<Bitmap>.Configuration(
+            directories: [], decoder: BitmapDecoder(pngDecoder: PNGDecoder(maximumDecodingBytes: 4 * 1024 * 1024)))
+        configuration.policy = .weak
+        configuration.maximumConcurrentLoads = 2
+        configuration.downloader = ImageDownloader(failureBackoff: 60)
+        configuration.diskCache = cache
+        let store = ImageStore(configuration)
         let fullSize = ImageRequest.url(server.url("/large.png"))
         await assertUndecodable(try await store.image(for: fullSize))
         // When

@@ -100,10 +100,12 @@ func makeStore(
     maximumConcurrentLoads: Int = 2,
     decoder: FakeDecoder = FakeDecoder()
 ) -> ImageStore<Bitmap> {
-    ImageStore(
-        directories: directories, policy: policy, scales: scales,
-        maximumFileSize: maximumFileSize, maximumConcurrentLoads: maximumConcurrentLoads, decoder: decoder
-    )
+    var configuration = ImageStore<Bitmap>.Configuration(directories: directories, decoder: decoder)
+    configuration.policy = policy
+    configuration.scales = scales
+    configuration.maximumFileSize = maximumFileSize
+    configuration.maximumConcurrentLoads = maximumConcurrentLoads
+    return ImageStore(configuration)
 }
 
 /// A gate decodes wait at until the test opens it. Once open it stays open.

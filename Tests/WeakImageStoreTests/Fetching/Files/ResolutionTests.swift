@@ -58,9 +58,9 @@ final class ResolutionTests: XCTestCase {
     func test_laterExtensions_areTriedAfterEveryScaleOfEarlierOnes() throws {
         let directory = TestDirectory()
         directory.write("photo.jpg", size: 9)
-        let store = ImageStore(
-            directories: [directory.url], extensions: ["png", "jpg"], decoder: FakeDecoder()
-        )
+        var configuration = ImageStore<Bitmap>.Configuration(directories: [directory.url], decoder: FakeDecoder())
+        configuration.extensions = ["png", "jpg"]
+        let store = ImageStore(configuration)
 
         XCTAssertEqual(try store.loadImage(named: "photo").cost, 9)
     }

@@ -62,7 +62,7 @@ final class JPEGThumbnailTests: XCTestCase {
     func test_store_servesJPEGThumbnails_throughTheDefaultDecoder() throws {
         let directory = TestDirectory()
         directory.write("photo.jpg", [UInt8](try JPEGTestFiles.file("photo640_q85.jpg")))
-        let store = ImageStore(directories: [directory.url])
+        let store = ImageStore(ImageStore<Bitmap>.Configuration(directories: [directory.url]))
 
         let thumbnail = try store.loadImage(named: "photo.jpg", maxPixelSize: 160)
         let full = try store.loadImage(named: "photo.jpg", maxPixelSize: 640)
