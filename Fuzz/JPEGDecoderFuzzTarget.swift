@@ -14,7 +14,7 @@ public func fuzzJPEGDecoder(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int3
     let denominators = [1, count > 0 ? [2, 4, 8][Int(bytes[count - 1]) % 3] : 8]
     for denominator in denominators {
         do throws(JPEGError) {
-            let bitmap = try decoder.decode(data, scale: 1, scaleDenominator: denominator)
+            let bitmap = try decoder.decodeScaled(data, scale: 1, scaleDenominator: denominator).bitmap
             guard bitmap.pixels.count == bitmap.width * bitmap.height * bitmap.format.bytesPerPixel,
                 bitmap.width > 0, bitmap.height > 0
             else {

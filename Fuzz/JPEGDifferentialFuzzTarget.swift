@@ -17,7 +17,7 @@
 //
 // JPEGDecoder runs in its default, recovering mode and its pixels are compared before the EXIF
 // orientation (libjpeg does not apply it): the target calls JPEGFileDecoder and JPEGRenderer as
-// `JPEGDecoder.decodeReportingDamage` does, without the final `JPEGOrientation.apply`. Gray output
+// `JPEGDecoder.decodeScaled` does, without the final `JPEGOrientation.apply`. Gray output
 // is compared with gray, RGBA with RGB (alpha must be 255). Each execution falls in one class:
 //
 // | class                      | meaning                                                           |
@@ -151,7 +151,7 @@ public func fuzzJPEGAgainstLibjpeg(_ bytes: UnsafePointer<UInt8>, _ count: Int) 
     return 0
 }
 
-/// Decodes as `JPEGDecoder.decodeReportingDamage(bytes:scale:scaleDenominator:)` does, without
+/// Decodes as `JPEGDecoder.decodeScaled(bytes:scale:scaleDenominator:)` does, without
 /// applying the EXIF orientation.
 private func decodeOurs(_ bytes: UnsafePointer<UInt8>, count: Int, denominator: Int) throws(JPEGError) -> OurImage {
     var file = try JPEGFileDecoder(

@@ -40,7 +40,7 @@ public func fuzzPNGAgainstLibpng(_ bytes: UnsafePointer<UInt8>, _ count: Int) ->
     func decode(with decoder: PNGDecoder) -> Result<Bitmap, PNGError> {
         input.withUnsafeBytes { raw in
             do throws(PNGError) {
-                return .success(try decoder.decode(bytes: raw, scale: 1))
+                return .success(try decoder.decode(bytes: raw, scale: 1, averagedTo: nil))
             } catch {
                 return .failure(error)
             }

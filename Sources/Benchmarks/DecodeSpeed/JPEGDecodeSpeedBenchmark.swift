@@ -100,7 +100,7 @@ enum JPEGDecodeSpeedBenchmark {
 
     private static func decode(_ file: Data, to output: Output, with decoder: JPEGDecoder) throws(JPEGError) -> Bitmap {
         switch output {
-        case .scaled(let denominator): try decoder.decode(file, scale: 1, scaleDenominator: denominator)
+        case .scaled(let denominator): try decoder.decodeScaled(file, scale: 1, scaleDenominator: denominator).bitmap
         case .thumbnail(let maxPixelSize): try decoder.decode(file, scale: 1, maxPixelSize: maxPixelSize)
         }
     }

@@ -3,7 +3,7 @@
 /// `Bitmap` is what ``PNGDecoder`` produces and what an `ImageStore<Bitmap>` shares on every
 /// platform. It is immutable, so one instance can be shown in many places and read from any
 /// thread. Every instance's pixel bytes are counted in ``Bitmap/memory`` while it is alive, and
-/// every store that handed it out learns the moment it is freed (see ``ImageStoreStatistics/liveCost``).
+/// every store that handed it out learns the moment it is freed (WeakImageStore's `ImageStoreStatistics.liveCost`).
 public final class Bitmap: StorableImage {
     /// The width in pixels.
     public let width: Int

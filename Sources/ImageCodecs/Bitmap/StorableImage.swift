@@ -1,4 +1,4 @@
-/// A decoded image that an ``ImageStore`` can share and cache.
+/// A decoded image that a store (WeakImageStore's `ImageStore`) can share and cache.
 ///
 /// Conformers are reference types so the store can hand out one shared instance and hold it
 /// weakly; they are `Sendable` because the store hands them across threads.

@@ -5,6 +5,9 @@ public struct DecodeResult<Image> {
     /// Whether the file was damaged and the image shows what could be recovered (only with
     /// ``DecodeOptions/Strictness/lenient``); a store counts these in its statistics.
     public var isDamaged: Bool
+    /// The first defect the decoder recovered from, when it names one (``JPEGDecoder`` gives a
+    /// ``JPEGError``): what a log line about a damaged file should say.
+    public var damage: (any Error)?
 
     /// A result.
     ///
@@ -14,6 +17,17 @@ public struct DecodeResult<Image> {
     public init(image: Image, isDamaged: Bool = false) {
         self.image = image
         self.isDamaged = isDamaged
+    }
+
+    /// The result of a decode that recovered from `damage`.
+    ///
+    /// - Parameters:
+    ///   - image: The image recovered.
+    ///   - damage: The first defect recovered from.
+    public init(image: Image, damage: any Error) {
+        self.image = image
+        self.isDamaged = true
+        self.damage = damage
     }
 }
 

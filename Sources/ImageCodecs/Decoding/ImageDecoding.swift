@@ -42,8 +42,8 @@ public protocol ImageDecoding<Image>: Sendable {
     ///   - options: The scale to record, the size, the header read from `data` already (reuse it
     ///     rather than reading it again), and how to treat a damaged file.
     /// - Returns: The image, and whether it was recovered from a damaged file.
-    /// - Throws: Any error; the store reports it as ``ImageStoreError/decodingFailed(path:reason:)``
-    ///   (or `undecodable` for other sources) with the error's description.
+    /// - Throws: Any error; a store reports it with the error's description (WeakImageStore's
+    ///   `ImageStoreError.decodingFailed(path:reason:)`, or `undecodable` for other sources).
     func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<Image>
 
     /// The most memory a decode with `options` will hold at once — its output and every scratch

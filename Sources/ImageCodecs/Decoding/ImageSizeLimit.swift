@@ -25,4 +25,12 @@ public enum ImageSizeLimit: Sendable, Equatable, CustomStringConvertible {
         guard !overflow, pixelCount <= min(maximumPixelCount, ceiling) else { return .pixelCount(maximumPixelCount) }
         return nil
     }
+
+    /// Stops the program unless every limit a decoder is created with is at least 1: a decoder
+    /// that refuses every file is a programming error, not bad input.
+    static func requireValid(maximumPixelCount: Int, maximumDimension: Int, maximumDecodingBytes: Int) {
+        precondition(maximumPixelCount >= 1, "maximumPixelCount must be at least 1")
+        precondition(maximumDimension >= 1, "maximumDimension must be at least 1")
+        precondition(maximumDecodingBytes >= 1, "maximumDecodingBytes must be at least 1")
+    }
 }

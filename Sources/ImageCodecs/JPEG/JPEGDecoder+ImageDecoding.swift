@@ -9,19 +9,25 @@ extension JPEGDecoder {
     /// - Parameters:
     ///   - data: The whole file.
     ///   - options: The scale, the size, the header read from `data` already, and the strictness.
-    /// - Returns: The upright bitmap, and whether the file was damaged.
+    /// - Returns: The upright bitmap, and whether the file was damaged: its
+    ///   ``DecodeResult/damage`` is the first defect recovered from.
     /// - Throws: ``JPEGError``.
     public func decode(_ data: Data, options: DecodeOptions) throws(JPEGError) -> DecodeResult<Bitmap> {
         var decoder = self
         if options.strictness == .strict { decoder.strict = true }
+        var plan: (denominator: Int, target: ThumbnailSize)?
         if let maxPixelSize = options.maxPixelSize {
             precondition(maxPixelSize >= 1, "maxPixelSize must be at least 1")
+            // Without a header the full-size decode says why the file is broken (or, should it
+            // decode, gives the full size).
             let header = options.header?.format == .jpeg ? options.header : decoder.header(of: data)
-            let (image, isDamaged) = try decoder.decodeReportingDamage(
-                data, scale: options.scale, maxPixelSize: maxPixelSize, header: header)
-            return DecodeResult(image: image, isDamaged: isDamaged)
+            plan = header.flatMap { Self.thumbnailPlan(($0.width, $0.height), maxPixelSize: maxPixelSize) }
         }
-        let (bitmap, report) = try decoder.decodeReportingDamage(data, scale: options.scale)
-        return DecodeResult(image: bitmap, isDamaged: report.isDamaged)
+        let decoded = try decoder.decodeScaled(
+            data, scale: options.scale, scaleDenominator: plan?.denominator ?? 1,
+            thumbnailBytes: plan.map { $0.target.width * $0.target.height * 4 } ?? 0)
+        let image = plan.map { decoded.bitmap.averaged(to: $0.target) } ?? decoded.bitmap
+        guard let defect = decoded.report.defect else { return DecodeResult(image: image) }
+        return DecodeResult(image: image, damage: defect)
     }
 }

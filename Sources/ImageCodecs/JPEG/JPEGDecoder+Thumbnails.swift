@@ -9,16 +9,6 @@ import Foundation
 /// without decoding. Progressive files (and files with one scan per component) keep their
 /// coefficients for the whole image until the last scan: 2 bytes a sample, whatever the scale.
 extension JPEGDecoder {
-    /// The upright pixel size the file declares (width and height swapped for the EXIF
-    /// orientations that turn the image), read from its headers without decoding.
-    ///
-    /// - Parameter data: The whole file.
-    /// - Returns: The width and height, or nil if the headers are broken or over the decoder's
-    ///   limits (a decode then reports why).
-    public func pixelSize(of data: Data) -> (width: Int, height: Int)? {
-        header(of: data).map { ($0.width, $0.height) }
-    }
-
     /// The file's header: its upright size, read from the markers up to the first scan without
     /// decoding, with what a decode's peak is computed from.
     ///
@@ -49,8 +39,8 @@ extension JPEGDecoder {
     ///
     /// The size follows the thumbnail rule on the upright image (`s = maxPixelSize / max(w, h)`,
     /// `outW = max(1, floor(w·s + 0.5))`, `outH = max(1, floor(h·s + 0.5))`). The file is decoded
-    /// at the smallest DCT scale whose output is at least that size, byte for byte
-    /// ``decode(_:scale:scaleDenominator:)``, then area-averaged in premultiplied alpha.
+    /// at the smallest DCT scale (1/8, 1/4, 1/2) whose output is at least that size, byte for byte
+    /// `djpeg -scale 1/N`, then area-averaged in premultiplied alpha.
     ///
     /// - Parameters:
     ///   - data: The whole file.
@@ -60,49 +50,7 @@ extension JPEGDecoder {
     ///   longest side.
     /// - Throws: ``JPEGError``, as a full decode does; the limits apply to the file's full size.
     public func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws(JPEGError) -> Bitmap {
-        try decodeReportingDamage(data, scale: scale, maxPixelSize: maxPixelSize).image
-    }
-
-    /// Decodes a JPEG file at full size, or straight to at most `maxPixelSize` pixels on its
-    /// longest side as ``decode(_:scale:maxPixelSize:)`` does, and tells whether it was damaged.
-    ///
-    /// - Parameters:
-    ///   - data: The whole file.
-    ///   - scale: The scale to record in the bitmap; at least 1.
-    ///   - maxPixelSize: The longest side of the result, in pixels, at least 1; nil for the full
-    ///     size.
-    /// - Returns: The upright bitmap, and whether the file was damaged and decoded as
-    ///   libjpeg-turbo shows it (never when ``strict``).
-    /// - Throws: ``JPEGError``, as a full decode does.
-    public func decodeReportingDamage(
-        _ data: Data, scale: Int, maxPixelSize: Int?
-    ) throws(JPEGError) -> (image: Bitmap, isDamaged: Bool) {
-        guard let maxPixelSize else {
-            let (bitmap, report) = try decodeReportingDamage(data, scale: scale)
-            return (bitmap, report.isDamaged)
-        }
-        precondition(maxPixelSize >= 1, "maxPixelSize must be at least 1")
-        return try decodeReportingDamage(data, scale: scale, maxPixelSize: maxPixelSize, header: header(of: data))
-    }
-
-    /// The thumbnail decode, given the file's header (nil when it could not be read: the full-size
-    /// decode then says why).
-    func decodeReportingDamage(
-        _ data: Data, scale: Int, maxPixelSize: Int, header: ImageHeader?
-    ) throws(JPEGError) -> (image: Bitmap, isDamaged: Bool) {
-        guard let header, let plan = Self.thumbnailPlan((header.width, header.height), maxPixelSize: maxPixelSize)
-        else {
-            let (bitmap, report) = try decodeReportingDamage(data, scale: scale)
-            return (bitmap, report.isDamaged)
-        }
-        let decoded = try data.withUnsafeBytes { bytes in
-            Result(typedCatching: { () throws(JPEGError) -> (bitmap: Bitmap, report: JPEGDecodeReport) in
-                try decodeReportingDamage(
-                    bytes: bytes, scale: scale, scaleDenominator: plan.denominator,
-                    thumbnailBytes: plan.target.width * plan.target.height * 4)
-            })
-        }.typedGet()
-        return (decoded.bitmap.averaged(to: plan.target), decoded.report.isDamaged)
+        try decode(data, options: DecodeOptions(scale: scale, maxPixelSize: maxPixelSize)).image
     }
 
     /// The DCT scale a thumbnail is decoded at (the smallest whose output still covers it) and
@@ -134,22 +82,13 @@ extension JPEGDecoder {
     /// | EXIF orientation that turns or flips       | the output once more (a turned copy)        |
     /// | thumbnail                                 | at the DCT scale it is decoded at, plus the thumbnail |
     ///
-    /// - Parameters:
-    ///   - data: The whole file.
-    ///   - maxPixelSize: The longest side of the result, or nil for the full size.
-    /// - Returns: The bytes, or nil if the headers up to the first scan are broken or over the
-    ///   size limits (a decode then reports why).
-    public func decodingPeakBytes(of data: Data, maxPixelSize: Int?) -> Int? {
-        decodingPeakBytes(of: data, options: DecodeOptions(maxPixelSize: maxPixelSize))
-    }
-
-    /// The peak of a decode with `options` (see ``decodingPeakBytes(of:maxPixelSize:)``), from
-    /// the header in the options when it has one, else read from `data`.
+    /// Computed from the header in `options` when it has one, else read from `data`.
     ///
     /// - Parameters:
     ///   - data: The whole file.
     ///   - options: The decode's options: its maximum pixel size, and the header if read already.
-    /// - Returns: The bytes, or nil if the headers are broken or over the size limits.
+    /// - Returns: The bytes, or nil if the headers up to the first scan are broken or over the
+    ///   size limits (a decode then reports why).
     public func decodingPeakBytes(of data: Data, options: DecodeOptions) -> Int? {
         guard let header = options.header ?? header(of: data), case .jpeg(let summary) = header.parsed else {
             return nil

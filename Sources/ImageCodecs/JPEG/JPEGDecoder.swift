@@ -16,7 +16,7 @@ import Foundation
 /// | one component (grayscale)   | ``PixelFormat/gray8``    |
 /// | YCbCr, RGB, CMYK, YCCK      | ``PixelFormat/rgba8``    |
 ///
-/// `decode(_:scale:scaleDenominator:)` decodes at 1/2, 1/4 or 1/8 in the DCT domain, with
+/// ``decode(_:scale:maxPixelSize:)`` decodes at 1/2, 1/4 or 1/8 in the DCT domain, with
 /// libjpeg-turbo's reduced transforms, which is several times cheaper than decoding at full size
 /// and shrinking.
 ///
@@ -42,7 +42,7 @@ import Foundation
 /// libjpeg-turbo 2.1.5 does by default (`jdcoefct.c`): the first nine AC coefficients, and for a
 /// DC-only component the DC, are estimated from the DC values of the 5×5 blocks around each block.
 ///
-/// ``decodeReportingDamage(_:scale:scaleDenominator:)`` tells the caller whether it recovered.
+/// ``decode(_:options:)`` tells the caller whether it recovered (``DecodeResult/isDamaged``).
 /// Other defects in the headers and tables throw in both modes. Damage that leaves the data
 /// valid (a flipped bit that still spells codes) cannot be seen: it decodes, unreported, in both
 /// modes.
@@ -89,9 +89,9 @@ public struct JPEGDecoder: ImageDecoding {
         maximumPixelCount: Int = 67_108_864, maximumDimension: Int = 32_768, strict: Bool = false,
         maximumDecodingBytes: Int = 402_653_184
     ) {
-        precondition(maximumPixelCount >= 1, "maximumPixelCount must be at least 1")
-        precondition(maximumDimension >= 1, "maximumDimension must be at least 1")
-        precondition(maximumDecodingBytes >= 1, "maximumDecodingBytes must be at least 1")
+        ImageSizeLimit.requireValid(
+            maximumPixelCount: maximumPixelCount, maximumDimension: maximumDimension,
+            maximumDecodingBytes: maximumDecodingBytes)
         self.maximumPixelCount = maximumPixelCount
         self.maximumDimension = maximumDimension
         self.strict = strict
@@ -107,79 +107,28 @@ public struct JPEGDecoder: ImageDecoding {
     /// - Throws: ``JPEGError`` describing the first defect found.
     /// - Complexity: O(`data.count + width * height`).
     public func decode(_ data: Data, scale: Int) throws(JPEGError) -> Bitmap {
-        try decode(data, scale: scale, scaleDenominator: 1)
+        try decode(data, options: DecodeOptions(scale: scale)).image
     }
 
-    /// Decodes a JPEG file at 1/`scaleDenominator` of its size, in the DCT domain.
-    ///
-    /// The result is `ceil(width / scaleDenominator) × ceil(height / scaleDenominator)` (before
-    /// the EXIF orientation is applied), byte for byte `djpeg -scale 1/N`.
-    ///
-    /// - Parameters:
-    ///   - data: The whole file.
-    ///   - scale: The scale to record in the bitmap; at least 1.
-    ///   - scaleDenominator: 1, 2, 4 or 8.
-    /// - Returns: The upright bitmap.
-    /// - Throws: ``JPEGError`` describing the first defect found.
-    public func decode(_ data: Data, scale: Int, scaleDenominator: Int) throws(JPEGError) -> Bitmap {
-        try decodeReportingDamage(data, scale: scale, scaleDenominator: scaleDenominator).bitmap
-    }
-
-    /// Decodes a JPEG file at 1/`scaleDenominator` of its size and tells whether it was damaged.
-    ///
-    /// - Parameters:
-    ///   - data: The whole file.
-    ///   - scale: The scale to record in the bitmap; at least 1.
-    ///   - scaleDenominator: 1, 2, 4 or 8. Defaults to 1.
-    /// - Returns: The upright bitmap, and a report whose ``JPEGDecodeReport/defect`` is the
-    ///   first defect recovered from (always `nil` when ``strict``).
-    /// - Throws: ``JPEGError`` describing the first defect that cannot be recovered from (any
-    ///   defect when ``strict``).
-    public func decodeReportingDamage(
-        _ data: Data, scale: Int, scaleDenominator: Int = 1
+    /// Decodes a JPEG file at 1/`scaleDenominator` of its size in the DCT domain, byte for byte
+    /// `djpeg -scale 1/N` (`ceil(width / N) × ceil(height / N)` before the Exif orientation is
+    /// applied), and reports what it recovered from.
+    package func decodeScaled(
+        _ data: Data, scale: Int, scaleDenominator: Int, thumbnailBytes: Int = 0
     ) throws(JPEGError) -> (bitmap: Bitmap, report: JPEGDecodeReport) {
         // Typed throws do not cross older SDKs' `withUnsafeBytes`: the error leaves as a value.
         try data.withUnsafeBytes { bytes in
             Result(typedCatching: { () throws(JPEGError) -> (bitmap: Bitmap, report: JPEGDecodeReport) in
-                try decodeReportingDamage(bytes: bytes, scale: scale, scaleDenominator: scaleDenominator)
+                try decodeScaled(
+                    bytes: bytes, scale: scale, scaleDenominator: scaleDenominator, thumbnailBytes: thumbnailBytes)
             })
         }.typedGet()
     }
 
-    /// Decodes a JPEG file held in memory, as ``decode(_:scale:scaleDenominator:)`` does, without
-    /// a `Data`.
-    ///
-    /// - Parameters:
-    ///   - bytes: The whole file.
-    ///   - scale: The scale to record in the bitmap; at least 1.
-    ///   - scaleDenominator: 1, 2, 4 or 8. Defaults to 1.
-    /// - Returns: The upright bitmap.
-    /// - Throws: ``JPEGError`` describing the first defect found.
-    public func decode(
-        bytes: UnsafeRawBufferPointer, scale: Int, scaleDenominator: Int = 1
-    ) throws(JPEGError) -> Bitmap {
-        try decodeReportingDamage(bytes: bytes, scale: scale, scaleDenominator: scaleDenominator).bitmap
-    }
-
-    /// Decodes a JPEG file held in memory and tells whether it was damaged, as
-    /// ``decodeReportingDamage(_:scale:scaleDenominator:)`` does, without a `Data`.
-    ///
-    /// - Parameters:
-    ///   - bytes: The whole file.
-    ///   - scale: The scale to record in the bitmap; at least 1.
-    ///   - scaleDenominator: 1, 2, 4 or 8. Defaults to 1.
-    /// - Returns: The upright bitmap and what was recovered from.
-    /// - Throws: ``JPEGError`` describing the first defect that cannot be recovered from.
-    public func decodeReportingDamage(
-        bytes: UnsafeRawBufferPointer, scale: Int, scaleDenominator: Int = 1
-    ) throws(JPEGError) -> (bitmap: Bitmap, report: JPEGDecodeReport) {
-        try decodeReportingDamage(bytes: bytes, scale: scale, scaleDenominator: scaleDenominator, thumbnailBytes: 0)
-    }
-
-    /// ``decodeReportingDamage(bytes:scale:scaleDenominator:)``, its peak counting a thumbnail of
-    /// `thumbnailBytes` averaged from the result afterwards.
-    func decodeReportingDamage(
-        bytes: UnsafeRawBufferPointer, scale: Int, scaleDenominator: Int, thumbnailBytes: Int
+    /// ``decodeScaled(_:scale:scaleDenominator:thumbnailBytes:)`` on bytes in memory, its peak
+    /// counting a thumbnail of `thumbnailBytes` averaged from the result afterwards.
+    func decodeScaled(
+        bytes: UnsafeRawBufferPointer, scale: Int, scaleDenominator: Int, thumbnailBytes: Int = 0
     ) throws(JPEGError) -> (bitmap: Bitmap, report: JPEGDecodeReport) {
         precondition([1, 2, 4, 8].contains(scaleDenominator), "scaleDenominator must be 1, 2, 4 or 8")
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .notAJPEG }

@@ -25,19 +25,31 @@ extension PNGDecoder {
     /// - Returns: The bitmap.
     /// - Throws: ``PNGError``.
     public func decode(_ data: Data, options: DecodeOptions) throws(PNGError) -> DecodeResult<Bitmap> {
-        guard let maxPixelSize = options.maxPixelSize else {
-            return DecodeResult(image: try decode(data, scale: options.scale))
-        }
-        return DecodeResult(image: try decode(data, scale: options.scale, maxPixelSize: maxPixelSize))
+        // Typed throws do not cross older SDKs' `withUnsafeBytes`: the error leaves as a value.
+        try data.withUnsafeBytes { bytes in
+            Result(typedCatching: { () throws(PNGError) -> DecodeResult<Bitmap> in
+                guard let maxPixelSize = options.maxPixelSize else {
+                    return DecodeResult(image: try decode(bytes: bytes, scale: options.scale, averagedTo: nil))
+                }
+                return DecodeResult(
+                    image: try decodeReduced(bytes: bytes, scale: options.scale, maxPixelSize: maxPixelSize))
+            })
+        }.typedGet()
     }
 
-    /// The peak of a decode with `options` (see ``decodingPeakBytes(of:maxPixelSize:)``), from the
-    /// header in the options when it has one, else read from `data`.
+    /// The most memory a decode with `options` holds at once: its output and every scratch
+    /// buffer (see the table in `PNGDecoder+Peak.swift`'s extension).
+    ///
+    /// Computed from the header in `options` when it has one, else from the IHDR chunk, and the
+    /// file's size (an upper bound of the compressed data the decoder may copy), without
+    /// decoding; the decode refuses a file whose peak exceeds ``maximumDecodingBytes`` with
+    /// ``PNGError/decodeTooLarge(bytesNeeded:limit:)`` giving this number.
     ///
     /// - Parameters:
     ///   - data: The whole file.
     ///   - options: The decode's options: its maximum pixel size, and the header if read already.
-    /// - Returns: The bytes, or nil if there is no PNG header.
+    /// - Returns: The bytes, or nil if the file does not start with a PNG signature and an IHDR
+    ///   chunk.
     public func decodingPeakBytes(of data: Data, options: DecodeOptions) -> Int? {
         guard let header = options.header ?? header(of: data), case .png(let png) = header.parsed else { return nil }
         return peakBytes(of: png, fileCount: data.count, thumbnail: thumbnailSize(png, options.maxPixelSize))

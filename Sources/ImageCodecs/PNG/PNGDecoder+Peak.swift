@@ -14,22 +14,6 @@ import Foundation
 /// The output counts 4 bytes a pixel for RGB, palette and RGBA images and 2 for gray ones (1 if
 /// no tRNS chunk turns up, which the header cannot tell): an upper bound, exact for colour.
 extension PNGDecoder {
-    /// The most memory a decode of `data` holds at once: its output and every scratch buffer.
-    ///
-    /// Computed from the IHDR chunk and the file's size (an upper bound of the compressed data
-    /// the decoder may copy), without decoding; the decode refuses a file whose peak exceeds
-    /// ``maximumDecodingBytes`` with ``PNGError/decodeTooLarge(bytesNeeded:limit:)`` giving this
-    /// number.
-    ///
-    /// - Parameters:
-    ///   - data: The whole file.
-    ///   - maxPixelSize: The longest side of the result, or nil for the full size.
-    /// - Returns: The bytes, or nil if the file does not start with a PNG signature and an IHDR
-    ///   chunk.
-    public func decodingPeakBytes(of data: Data, maxPixelSize: Int?) -> Int? {
-        decodingPeakBytes(of: data, options: DecodeOptions(maxPixelSize: maxPixelSize))
-    }
-
     /// The reduced size a thumbnail request gets, nil for a full-size decode.
     func thumbnailSize(_ header: PNGHeader, _ maxPixelSize: Int?) -> ThumbnailSize? {
         maxPixelSize.flatMap { ThumbnailSize(width: header.width, height: header.height, maxPixelSize: $0) }

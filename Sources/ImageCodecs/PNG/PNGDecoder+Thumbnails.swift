@@ -2,18 +2,6 @@ import Foundation
 
 /// Decoding straight to a reduced size, and reading the size from the header.
 extension PNGDecoder {
-    /// The size the file's IHDR chunk declares, read without decoding anything else.
-    ///
-    /// Only the signature and the header are looked at (not even their CRC): a file whose size
-    /// is read here can still fail to decode.
-    ///
-    /// - Parameter data: The whole file.
-    /// - Returns: The width and height in pixels, or `nil` if the file does not start with a
-    ///   PNG signature and a valid IHDR chunk (after any ancillary chunks libpng skips there).
-    public func pixelSize(of data: Data) -> (width: Int, height: Int)? {
-        header(of: data).map { ($0.width, $0.height) }
-    }
-
     /// Decodes a PNG file straight to a reduced size: longest side at most `maxPixelSize`,
     /// aspect ratio kept, never upscaled, by exact area averaging in premultiplied alpha.
     ///
@@ -39,31 +27,20 @@ extension PNGDecoder {
     /// - Throws: ``PNGError`` describing the first defect found, as ``decode(_:scale:)``.
     /// - Complexity: O(`data.count + width * height`).
     public func decode(_ data: Data, scale: Int, maxPixelSize: Int) throws(PNGError) -> Bitmap {
-        try data.withUnsafeBytes { bytes in
-            Result(typedCatching: { () throws(PNGError) -> Bitmap in
-                try decode(bytes: bytes, scale: scale, maxPixelSize: maxPixelSize)
-            })
-        }.typedGet()
+        try decode(data, options: DecodeOptions(scale: scale, maxPixelSize: maxPixelSize)).image
     }
 
-    /// Decodes a PNG file held in memory straight to a reduced size, as
-    /// ``decode(_:scale:maxPixelSize:)`` does, without a `Data`.
-    ///
-    /// - Parameters:
-    ///   - bytes: The whole file.
-    ///   - scale: The scale to record in the bitmap; at least 1.
-    ///   - maxPixelSize: The most pixels the longest side may have; at least 1.
-    /// - Returns: The reduced bitmap.
-    /// - Throws: ``PNGError`` describing the first defect found.
-    public func decode(bytes: UnsafeRawBufferPointer, scale: Int, maxPixelSize: Int) throws(PNGError) -> Bitmap {
+    /// A file in memory decoded straight to a reduced size, as ``decode(_:scale:maxPixelSize:)``
+    /// says.
+    func decodeReduced(bytes: UnsafeRawBufferPointer, scale: Int, maxPixelSize: Int) throws(PNGError) -> Bitmap {
         precondition(maxPixelSize >= 1, "maxPixelSize must be at least 1")
         // A header that cannot be peeked at is a broken file: the full decode reports why (and
         // should it decode, the result is still reduced).
         guard let peeked = Self.peekHeader(bytes) else {
-            return try decode(bytes: bytes, scale: scale).downsampled(maxPixelSize: maxPixelSize)
+            return try decode(bytes: bytes, scale: scale, averagedTo: nil).downsampled(maxPixelSize: maxPixelSize)
         }
         guard ThumbnailSize(width: peeked.width, height: peeked.height, maxPixelSize: maxPixelSize) != nil else {
-            return try decode(bytes: bytes, scale: scale)
+            return try decode(bytes: bytes, scale: scale, averagedTo: nil)
         }
         guard peeked.isInterlaced else {
             return try decode(bytes: bytes, scale: scale, maxPixelSizes: [maxPixelSize])[0]
@@ -81,7 +58,7 @@ extension PNGDecoder {
 
     /// Decodes a file to several reduced sizes at once, inflating and unfiltering it once.
     ///
-    /// Each bitmap is what ``decode(bytes:scale:maxPixelSize:)`` gives for its size.
+    /// Each bitmap is what ``decode(_:scale:maxPixelSize:)`` gives for its size.
     ///
     /// - Parameters:
     ///   - bytes: The whole file.
@@ -92,7 +69,7 @@ extension PNGDecoder {
     func decode(bytes: UnsafeRawBufferPointer, scale: Int, maxPixelSizes: [Int]) throws(PNGError) -> [Bitmap] {
         precondition(maxPixelSizes.allSatisfy { $0 >= 1 }, "maxPixelSize must be at least 1")
         guard let peeked = Self.peekHeader(bytes), !peeked.isInterlaced else {
-            let full = try decode(bytes: bytes, scale: scale)
+            let full = try decode(bytes: bytes, scale: scale, averagedTo: nil)
             return maxPixelSizes.map { full.downsampled(maxPixelSize: $0) }
         }
         var full: Bitmap?
@@ -102,7 +79,7 @@ extension PNGDecoder {
             if let size = ThumbnailSize(width: peeked.width, height: peeked.height, maxPixelSize: maxPixelSize) {
                 reduced.append((index, size))
             } else {
-                if full == nil { full = try decode(bytes: bytes, scale: scale) }
+                if full == nil { full = try decode(bytes: bytes, scale: scale, averagedTo: nil) }
                 bitmaps[index] = full
             }
         }

@@ -81,9 +81,9 @@ public struct PNGDecoder: ImageDecoding {
         maximumPixelCount: Int = 67_108_864, maximumDimension: Int = 32_768,
         maximumDecodingBytes: Int = 402_653_184
     ) {
-        precondition(maximumPixelCount >= 1, "maximumPixelCount must be at least 1")
-        precondition(maximumDimension >= 1, "maximumDimension must be at least 1")
-        precondition(maximumDecodingBytes >= 1, "maximumDecodingBytes must be at least 1")
+        ImageSizeLimit.requireValid(
+            maximumPixelCount: maximumPixelCount, maximumDimension: maximumDimension,
+            maximumDecodingBytes: maximumDecodingBytes)
         self.maximumPixelCount = maximumPixelCount
         self.maximumDimension = maximumDimension
         self.maximumDecodingBytes = maximumDecodingBytes
@@ -98,21 +98,7 @@ public struct PNGDecoder: ImageDecoding {
     /// - Throws: ``PNGError`` describing the first defect found.
     /// - Complexity: O(`data.count + width * height`).
     public func decode(_ data: Data, scale: Int) throws(PNGError) -> Bitmap {
-        // Typed throws do not cross older SDKs' `withUnsafeBytes`: the error leaves as a value.
-        try data.withUnsafeBytes { bytes in
-            Result(typedCatching: { () throws(PNGError) -> Bitmap in try decode(bytes: bytes, scale: scale) })
-        }.typedGet()
-    }
-
-    /// Decodes a PNG file held in memory, as ``decode(_:scale:)`` does, without a `Data`.
-    ///
-    /// - Parameters:
-    ///   - bytes: The whole file.
-    ///   - scale: The scale to record in the bitmap; at least 1.
-    /// - Returns: The decoded bitmap.
-    /// - Throws: ``PNGError`` describing the first defect found.
-    public func decode(bytes: UnsafeRawBufferPointer, scale: Int) throws(PNGError) -> Bitmap {
-        try decode(bytes: bytes, scale: scale, averagedTo: nil)
+        try decode(data, options: DecodeOptions(scale: scale)).image
     }
 
     /// A full-size decode, its peak checked for the thumbnail `averagedTo` it will be averaged to

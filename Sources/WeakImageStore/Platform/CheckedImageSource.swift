@@ -104,10 +104,27 @@ struct CheckedImageSource {
         return image
     }
 
-    /// The pixel size `data` declares, read from its properties without decoding; nil if ImageIO
+    /// Opens `data` for a decode with `options`: checks the scale, then the first image's size.
+    ///
+    /// - Throws: ``PlatformImageError/invalidScale(_:)``, or as ``init(data:maximumPixelCount:)``.
+    init(data: Data, options: DecodeOptions, maximumPixelCount: Int) throws(PlatformImageError) {
+        guard options.scale >= 1 else { throw .invalidScale(options.scale) }
+        try self.init(data: data, maximumPixelCount: maximumPixelCount)
+    }
+
+    /// The header ImageIO reads from `data` without decoding: the stored size, and the format
+    /// (PNG and JPEG by their names here, others by ImageIO's type identifier); nil if ImageIO
     /// cannot read it.
-    static func pixelSize(of data: Data) -> (width: Int, height: Int)? {
-        open(data)?.1.size
+    static func header(of data: Data) -> ImageHeader? {
+        guard let (source, properties) = open(data) else { return nil }
+        let type = CGImageSourceGetType(source).map { $0 as String } ?? "ImageIO"
+        let format: ImageFormat =
+            switch type {
+            case "public.png": .png
+            case "public.jpeg": .jpeg
+            default: ImageFormat(name: type)
+            }
+        return ImageHeader(width: properties.size.width, height: properties.size.height, format: format)
     }
 
     /// The decoded byte count of `image`: `bytesPerRow × height`, row padding included.

@@ -19,17 +19,32 @@ public struct NSImageDecoder: ImageDecoding {
         self.maximumPixelCount = maximumPixelCount
     }
 
-    /// Decodes `data` into a ``SharedNSImage`` of the given scale.
+    /// The file's header, read by ImageIO without decoding: its stored size and format.
+    ///
+    /// - Parameter data: The file's bytes.
+    /// - Returns: The header, or nil if ImageIO cannot read the file.
+    public func header(of data: Data) -> ImageHeader? {
+        CheckedImageSource.header(of: data)
+    }
+
+    /// Decodes `data` as `options` say, its pixels decoded now and upright: full size, or
+    /// straight to `maxPixelSize` pixels on the longest side with ImageIO's thumbnail API, as
+    /// `UIImageDecoder` does. ImageIO reports no damage.
     ///
     /// - Parameters:
     ///   - data: The file's bytes.
-    ///   - scale: The file's scale (2 for `icon@2x.png`).
-    /// - Returns: An image whose pixels are already decoded, with the file's orientation applied.
-    /// - Throws: ``PlatformImageError``.
-    public func decode(_ data: Data, scale: Int) throws -> SharedNSImage {
-        guard scale >= 1 else { throw PlatformImageError.invalidScale(scale) }
-        let source = try CheckedImageSource(data: data, maximumPixelCount: maximumPixelCount)
-        return SharedNSImage(cgImage: try source.decodedUprightImage(), scale: scale)
+    ///   - options: The file's scale (2 for `icon@2x.png`), kept by the image, and the size.
+    /// - Returns: The image.
+    /// - Throws: ``PlatformImageError``; the pixel limit applies to the file's full size.
+    public func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<SharedNSImage> {
+        let source = try CheckedImageSource(data: data, options: options, maximumPixelCount: maximumPixelCount)
+        let image =
+            if let maxPixelSize = options.maxPixelSize {
+                try source.thumbnail(maxPixelSize: maxPixelSize)
+            } else {
+                try source.decodedUprightImage()
+            }
+        return DecodeResult(image: SharedNSImage(cgImage: image, scale: options.scale))
     }
 }
 
@@ -92,13 +107,9 @@ extension ImageStore where Image == SharedNSImage {
         downloader: ImageDownloader = ImageDownloader(),
         diskCache: DiskImageCache? = nil
     ) {
-        var configuration = Configuration(directories: directories)
-        configuration.policy = policy
-        configuration.scales = scales
-        configuration.extensions = extensions
-        configuration.downloader = downloader
-        configuration.diskCache = diskCache
-        self.init(configuration)
+        self.init(
+            directories: directories, policy: policy, scales: scales, extensions: extensions, downloader: downloader,
+            diskCache: diskCache, decoder: NSImageDecoder())
     }
 }
 #endif

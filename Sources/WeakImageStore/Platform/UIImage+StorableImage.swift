@@ -94,13 +94,9 @@ extension ImageStore where Image == UIImage {
         downloader: ImageDownloader = ImageDownloader(),
         diskCache: DiskImageCache? = nil
     ) {
-        var configuration = Configuration(directories: directories)
-        configuration.policy = policy
-        configuration.scales = scales
-        configuration.extensions = extensions
-        configuration.downloader = downloader
-        configuration.diskCache = diskCache
-        self.init(configuration)
+        self.init(
+            directories: directories, policy: policy, scales: scales, extensions: extensions, downloader: downloader,
+            diskCache: diskCache, decoder: UIImageDecoder())
     }
 
     /// The scale suffixes in the order `UIImage(named:)` prefers them on the main screen: its own

@@ -23,26 +23,47 @@ public struct UIImageDecoder: ImageDecoding {
         self.maximumPixelCount = maximumPixelCount
     }
 
-    /// Decodes `data` into a `UIImage` of the given scale.
+    /// The file's header, read by ImageIO without decoding: its stored size and format.
+    ///
+    /// - Parameter data: The file's bytes.
+    /// - Returns: The header, or nil if ImageIO cannot read the file.
+    public func header(of data: Data) -> ImageHeader? {
+        CheckedImageSource.header(of: data)
+    }
+
+    /// Decodes `data` as `options` say, its pixels decoded now: full size with the file's
+    /// orientation, or straight to `maxPixelSize` pixels on the longest side with ImageIO's
+    /// thumbnail API (`kCGImageSourceThumbnailMaxPixelSize`), upright. ImageIO rounds a
+    /// thumbnail's shorter side itself, so it may differ by a pixel from the store's exact rule,
+    /// and reports no damage.
     ///
     /// - Parameters:
     ///   - data: The file's bytes.
-    ///   - scale: The file's scale (2 for `icon@2x.png`).
-    /// - Returns: An image whose pixels are already decoded.
-    /// - Throws: ``PlatformImageError``.
-    public func decode(_ data: Data, scale: Int) throws -> UIImage {
-        guard scale >= 1 else { throw PlatformImageError.invalidScale(scale) }
-        let source = try CheckedImageSource(data: data, maximumPixelCount: maximumPixelCount)
+    ///   - options: The file's scale (2 for `icon@2x.png`), kept by the image, and the size.
+    /// - Returns: The image.
+    /// - Throws: ``PlatformImageError``; the pixel limit applies to the file's full size.
+    public func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<UIImage> {
+        let source = try CheckedImageSource(data: data, options: options, maximumPixelCount: maximumPixelCount)
+        let scale = CGFloat(options.scale)
+        if let maxPixelSize = options.maxPixelSize {
+            return DecodeResult(
+                image: UIImage(
+                    cgImage: try source.thumbnail(maxPixelSize: maxPixelSize), scale: scale, orientation: .up))
+        }
+        return DecodeResult(image: try Self.fullSize(source, scale: scale))
+    }
+
+    private static func fullSize(_ source: CheckedImageSource, scale: CGFloat) throws(PlatformImageError) -> UIImage {
         let orientation = UIImage.Orientation(source.orientation)
         #if !os(watchOS)
         // Decoding once, into the display's format, beats decoding with ImageIO and then having
         // `preparingForDisplay()` copy the pixels into another format.
-        let lazy = UIImage(cgImage: try source.lazyImage(), scale: CGFloat(scale), orientation: orientation)
+        let lazy = UIImage(cgImage: try source.lazyImage(), scale: scale, orientation: orientation)
         if let prepared = lazy.preparingForDisplay() {
             return prepared
         }
         #endif
-        return UIImage(cgImage: try source.decodedImage(), scale: CGFloat(scale), orientation: orientation)
+        return UIImage(cgImage: try source.decodedImage(), scale: scale, orientation: orientation)
     }
 }
 #endif

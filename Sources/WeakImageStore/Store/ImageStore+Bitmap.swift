@@ -43,16 +43,10 @@ extension ImageStore where Image == Bitmap {
         jpegDecoder: JPEGDecoder = JPEGDecoder(),
         maximumConcurrentDecodingBytes: Int = ImageStore.defaultMaximumConcurrentDecodingBytes
     ) {
-        var configuration = Configuration(
-            directories: directories, decoder: BitmapDecoder(pngDecoder: pngDecoder, jpegDecoder: jpegDecoder))
-        configuration.policy = policy
-        configuration.scales = scales
-        configuration.extensions = extensions
-        configuration.maximumFileSize = maximumFileSize
-        configuration.maximumConcurrentLoads = maximumConcurrentLoads
-        configuration.downloader = downloader
-        configuration.diskCache = diskCache
-        configuration.maximumConcurrentDecodingBytes = maximumConcurrentDecodingBytes
-        self.init(configuration)
+        self.init(
+            directories: directories, policy: policy, scales: scales, extensions: extensions,
+            maximumFileSize: maximumFileSize, maximumConcurrentLoads: maximumConcurrentLoads, downloader: downloader,
+            diskCache: diskCache, decoder: BitmapDecoder(pngDecoder: pngDecoder, jpegDecoder: jpegDecoder),
+            maximumConcurrentDecodingBytes: maximumConcurrentDecodingBytes)
     }
 }

@@ -38,7 +38,7 @@ extension DjpegCase {
             let label = "\(input) at 1/\(denominator)"
             let result: (bitmap: Bitmap, report: JPEGDecodeReport)
             do {
-                result = try JPEGDecoder().decodeReportingDamage(data, scale: 1, scaleDenominator: denominator)
+                result = try JPEGDecoder().decodeScaled(data, scale: 1, scaleDenominator: denominator)
             } catch {
                 XCTFail("\(label): threw \(error)", file: file, line: line)
                 continue

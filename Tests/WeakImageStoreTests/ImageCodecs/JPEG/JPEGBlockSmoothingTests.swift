@@ -33,7 +33,8 @@ final class JPEGBlockSmoothingTests: XCTestCase {
                 // When
                 let bitmap: Bitmap
                 do {
-                    bitmap = try JPEGDecoder(strict: true).decode(data, scale: 1, scaleDenominator: denominator)
+                    bitmap = try JPEGDecoder(strict: true).decodeScaled(data, scale: 1, scaleDenominator: denominator)
+                        .bitmap
                 } catch {
                     // A strict decoder wants a scan of every component.
                     let neverScanned = smoothed.input.description == Self.componentNeverScanned.description

@@ -46,7 +46,9 @@ final class JPEGSuiteConformanceTests: XCTestCase {
             // When
             let bitmap: Bitmap
             do {
-                bitmap = try JPEGDecoder().decode(JPEGTestFiles.file(name), scale: 1, scaleDenominator: denominator)
+                bitmap = try JPEGDecoder().decodeScaled(
+                    JPEGTestFiles.file(name), scale: 1, scaleDenominator: denominator
+                ).bitmap
             } catch {
                 XCTFail("\(label): threw \(error)")
                 continue
@@ -91,7 +93,7 @@ final class JPEGSuiteConformanceTests: XCTestCase {
                 // When
                 let result: (bitmap: Bitmap, report: JPEGDecodeReport)
                 do {
-                    result = try JPEGDecoder().decodeReportingDamage(
+                    result = try JPEGDecoder().decodeScaled(
                         JPEGTestFiles.file(name), scale: 1, scaleDenominator: denominator)
                 } catch {
                     XCTFail("\(label): threw \(error)")
@@ -119,10 +121,13 @@ final class JPEGSuiteConformanceTests: XCTestCase {
             let data = try JPEGTestFiles.file(name)
             // When
             let strictError = JPEGTestFiles.decodingError(data, strict: true)
-            let report = try JPEGDecoder().decodeReportingDamage(data, scale: 1).report
+            let report = try JPEGDecoder().decodeScaled(data, scale: 1, scaleDenominator: 1).report
+            let result = try JPEGDecoder().decode(data, options: DecodeOptions(maxPixelSize: 16))
             // Then
             XCTAssertNotNil(strictError, "\(name) decoded in strict mode")
             XCTAssertEqual(report.defect, strictError, name)
+            XCTAssertTrue(result.isDamaged, name)
+            XCTAssertEqual(result.damage as? JPEGError, strictError, "\(name): the seam names the defect")
         }
     }
 

@@ -52,7 +52,7 @@ enum JPEGTestFiles {
     /// The error decoding `data` throws, or `nil` if it decodes.
     static func decodingError(_ data: Data, scaleDenominator: Int = 1, strict: Bool = true) -> JPEGError? {
         do {
-            _ = try JPEGDecoder(strict: strict).decode(data, scale: 1, scaleDenominator: scaleDenominator)
+            _ = try JPEGDecoder(strict: strict).decodeScaled(data, scale: 1, scaleDenominator: scaleDenominator).bitmap
             return nil
         } catch {
             return error
