@@ -51,8 +51,9 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// scratch, computed from the frame and first scan headers), more than
     /// ``JPEGDecoder/maximumDecodingBytes`` (`limit`); nothing large was allocated for it.
     case decodeTooLarge(bytesNeeded: Int, limit: Int)
-    /// The load that bound ``DecodeCancellation`` stopped the decode part-way because nobody waits for the image any
-    /// more. Never thrown by a decoder called outside a store's load; says nothing about the file.
+    /// The load that called the decoder stopped the decode part-way because nobody waits for the
+    /// image any more. Never thrown by a decoder called outside a store's load; says nothing about
+    /// the file.
     case cancelled
 
     /// A coding process the decoder does not implement.

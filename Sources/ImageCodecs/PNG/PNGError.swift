@@ -54,8 +54,9 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case badFilterType(UInt8, row: Int)
     /// The zlib stream in the IDAT chunks is invalid.
     case inflate(InflateError)
-    /// The load that bound ``DecodeCancellation`` stopped the decode part-way because nobody waits for the image any
-    /// more. Never thrown by a decoder called outside a store's load; says nothing about the file.
+    /// The load that called the decoder stopped the decode part-way because nobody waits for the
+    /// image any more. Never thrown by a decoder called outside a store's load; says nothing about
+    /// the file.
     case cancelled
 
     /// The size limit an image exceeded: ``PNGDecoder/maximumDimension`` or
