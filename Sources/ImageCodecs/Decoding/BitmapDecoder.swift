@@ -133,4 +133,32 @@ extension BitmapDecoder {
         case nil: nil
         }
     }
+
+    /// The frames of an animated file, by the decoder of its format; nil for a still image (a
+    /// PNG without `acTL`, a JPEG).
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - options: The scale and the maximum pixel size of every frame, and the strictness.
+    /// - Returns: A cursor before the first frame, or nil for a still image.
+    /// - Throws: ``BitmapDecoderError`` when the animation's description cannot be read.
+    public func frameCursor(for data: Data, options: DecodeOptions) throws(BitmapDecoderError) -> AnimationFrameCursor?
+    {
+        switch Self.format(of: data) {
+        case .png, .jpeg, nil: nil
+        }
+    }
+
+    /// The frames of an animated file as bitmaps: see ``frameCursor(for:options:)``.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - options: The scale and the maximum pixel size of every frame, and the strictness.
+    /// - Returns: The frames, or nil for a still image.
+    /// - Throws: ``BitmapDecoderError`` when the animation's description cannot be read.
+    public func animatedFrames(of data: Data, options: DecodeOptions) throws(BitmapDecoderError) -> AnimatedFrames<
+        Bitmap
+    >? {
+        try frameCursor(for: data, options: options).map { AnimatedFrames(cursor: $0) }
+    }
 }

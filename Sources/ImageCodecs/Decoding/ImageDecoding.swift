@@ -58,6 +58,19 @@ public protocol ImageDecoding<Image>: Sendable {
     /// - Returns: An upper bound of the bytes the decode allocates at its peak; nil when the
     ///   decoder cannot tell (the default), and the store then admits the decode uncounted.
     func decodingPeakBytes(of data: Data, options: DecodeOptions) -> Int?
+
+    /// The frames of an animated file (GIF, APNG), decoded one after another on demand, or nil
+    /// for a still image.
+    ///
+    /// A store makes an animation of one frame from ``decode(_:options:)`` when this is nil, so a
+    /// decoder that knows no animated format need not implement it.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - options: The scale and the maximum pixel size every frame is decoded at.
+    /// - Returns: The frames, or nil when the file is a still image (the default).
+    /// - Throws: Why the file's frames cannot be read.
+    func animatedFrames(of data: Data, options: DecodeOptions) throws -> AnimatedFrames<Image>?
 }
 
 extension ImageDecoding {
@@ -68,6 +81,11 @@ extension ImageDecoding {
 
     /// Unknown: the store admits the decode without counting it.
     public func decodingPeakBytes(of data: Data, options: DecodeOptions) -> Int? {
+        nil
+    }
+
+    /// None: every file is a still image to this decoder.
+    public func animatedFrames(of data: Data, options: DecodeOptions) throws -> AnimatedFrames<Image>? {
         nil
     }
 

@@ -15,6 +15,7 @@ public struct AnyImageDecoder<Image: StorableImage>: ImageDecoding {
     private let readHeader: @Sendable (Data) -> ImageHeader?
     private let decodeWithOptions: @Sendable (Data, DecodeOptions) throws -> DecodeResult<Image>
     private let peakBytes: @Sendable (Data, DecodeOptions) -> Int?
+    private let readFrames: @Sendable (Data, DecodeOptions) throws -> AnimatedFrames<Image>?
 
     /// Wraps `decoder`; an `AnyImageDecoder` is kept as it is rather than wrapped again.
     ///
@@ -27,6 +28,7 @@ public struct AnyImageDecoder<Image: StorableImage>: ImageDecoding {
         readHeader = { data in decoder.header(of: data) }
         decodeWithOptions = { data, options in try decoder.decode(data, options: options) }
         peakBytes = { data, options in decoder.decodingPeakBytes(of: data, options: options) }
+        readFrames = { data, options in try decoder.animatedFrames(of: data, options: options) }
     }
 
     /// The wrapped decoder's header.
@@ -56,5 +58,16 @@ public struct AnyImageDecoder<Image: StorableImage>: ImageDecoding {
     /// - Returns: What the wrapped decoder returns.
     public func decodingPeakBytes(of data: Data, options: DecodeOptions) -> Int? {
         peakBytes(data, options)
+    }
+
+    /// The wrapped decoder's frames of an animated file.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - options: The scale and maximum pixel size of every frame.
+    /// - Returns: What the wrapped decoder returns.
+    /// - Throws: What the wrapped decoder throws.
+    public func animatedFrames(of data: Data, options: DecodeOptions) throws -> AnimatedFrames<Image>? {
+        try readFrames(data, options)
     }
 }
