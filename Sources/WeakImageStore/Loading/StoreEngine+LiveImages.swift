@@ -9,6 +9,13 @@ extension StoreEngine: ImageDeathObserver {
 
     /// Trims the LRU until live bytes fit the policy's limit or the LRU is empty, then tells
     /// observers if in-use images alone exceed it. Call after every load, with no lock held.
+    /// Counts `image` among the live images until it dies, though the store's memory does not hold
+    /// it: an animation and its frames.
+    func countLive(_ image: CachedImage) {
+        state.withLock { $0.memory.countLive(image) }
+        if hasLiveCostLimit { enforceLiveCostLimit() }
+    }
+
     func enforceLiveCostLimit() {
         while true {
             var released: [CachedImage] = []

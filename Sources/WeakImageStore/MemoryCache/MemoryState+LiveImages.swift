@@ -22,6 +22,16 @@ extension MemoryState {
 
     /// The image registered under `token` died: forget it, and its weak entry unless a newer
     /// image took the key meanwhile. Frees nothing, so it is safe from inside an image's deinit.
+    /// Counts `image` as live until it dies without filing it anywhere: its death finds no entry
+    /// to remove.
+    mutating func countLive(_ image: CachedImage) {
+        _ = live.register(image, for: Self.unfiledKey)
+        storage.liveCostDidChange(to: live.liveCost + decodingCost)
+    }
+
+    /// The key live images counted by ``countLive(_:)`` are registered under.
+    private static let unfiledKey = ImageKey(source: SourceIdentity(.file, "", scale: 1, hash: 0))
+
     mutating func imageDied(_ token: DeathToken) {
         guard let image = live.imageDied(token) else { return }
         storage.imageDied(for: image.key, token: token)

@@ -18,6 +18,10 @@ import Foundation
 /// use) plus a small strong LRU for icons.
 public final class ImageStore<Image: StorableImage>: Sendable {
     let engine: StoreEngine
+    /// Loads ``ImageAnimation``s: the same fetcher, its own weak-only memory.
+    let animations: StoreEngine
+    /// The bytes of frames all of this store's animations keep.
+    let frameBudget: FrameBudget
 
     /// The default for `maximumFileSize`: 64 MiB.
     public static var defaultMaximumFileSize: Int { 64 * 1024 * 1024 }
@@ -34,6 +38,10 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     }
 
     /// What this store was created with.
+    /// The default ``Configuration/animationFrameBudget``: 64 MiB, the frames of a 300-frame
+    /// 240 × 240 sticker, or a window of a dozen frames of a 1080p animation.
+    public static var defaultAnimationFrameBudget: Int { 64 * 1024 * 1024 }
+
     public let configuration: Configuration
 
     /// Creates a store from `configuration`.
@@ -52,16 +60,17 @@ public final class ImageStore<Image: StorableImage>: Sendable {
             configuration.maximumConcurrentDecodingBytes >= 1, "maximumConcurrentDecodingBytes must be at least 1")
         self.configuration = configuration
         let decoder = configuration.decoder
-        engine = StoreEngine(
+        let fetcher = ImageFetcher(
+            resolver: ImageResolver(
+                directories: configuration.directories, scales: configuration.scales,
+                extensions: configuration.extensions),
+            fileReader: ImageFileReader(maximumFileSize: configuration.maximumFileSize),
+            downloader: configuration.downloader,
+            diskCache: configuration.diskCache)
+        let engine = StoreEngine(
             policy: configuration.policy,
             maximumConcurrentLoads: configuration.maximumConcurrentLoads,
-            fetcher: ImageFetcher(
-                resolver: ImageResolver(
-                    directories: configuration.directories, scales: configuration.scales,
-                    extensions: configuration.extensions),
-                fileReader: ImageFileReader(maximumFileSize: configuration.maximumFileSize),
-                downloader: configuration.downloader,
-                diskCache: configuration.diskCache),
+            fetcher: fetcher,
             decode: { data, options in
                 let decoded = try decoder.decode(data, options: options)
                 return (CachedImage(decoded.image), decoded.isDamaged)
@@ -70,15 +79,14 @@ public final class ImageStore<Image: StorableImage>: Sendable {
             peakBytes: { data, options in decoder.decodingPeakBytes(of: data, options: options) },
             maximumConcurrentDecodingBytes: configuration.maximumConcurrentDecodingBytes
         )
+        self.engine = engine
+        frameBudget = FrameBudget(limit: configuration.animationFrameBudget)
+        animations = Self.makeAnimationEngine(
+            configuration: configuration, fetcher: fetcher, budget: frameBudget,
+            queue: FrameDecodeQueue(maximumConcurrentDecodes: configuration.maximumConcurrentLoads),
+            countLive: { [weak engine] image in engine?.countLive(image) })
     }
 
-    /// The image for `name`, like `UIImage(named:)`, or nil if there is none or it cannot be read.
-    ///
-    /// See ``loadImage(named:)`` for the resolution rules.
-    ///
-    /// - Parameter name: A file name relative to the store's directories, with or without
-    ///   extension and scale suffix.
-    /// - Returns: The shared image, or nil.
     public func image(named name: String) -> Image? {
         try? loadImage(named: name)
     }
@@ -138,12 +146,15 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     /// | `.warning` | the LRU is trimmed to half its limits, dead weak entries are pruned, and `.retainCountSweep` sweeps |
     /// | `.critical` | every strong reference the store holds is dropped |
     ///
-    /// Images someone still holds stay findable under the weak policies: nothing on screen is
-    /// decoded twice.
+    /// At either level every ``ImageAnimation`` drops the frames it keeps, all but the one on
+    /// screen. Images someone still holds stay findable under the weak policies: nothing on screen
+    /// is decoded twice.
     ///
     /// - Parameter level: How urgent the request is.
     public func handleMemoryPressure(_ level: MemoryPressureLevel) {
         engine.handleMemoryPressure(level)
+        animations.handleMemoryPressure(level)
+        frameBudget.dropFramesOffScreen()
     }
 
     /// Drops every strong reference and forgets every resolution (call it after adding or
@@ -153,11 +164,14 @@ public final class ImageStore<Image: StorableImage>: Sendable {
     /// Loads already running finish and deliver their images as usual.
     public func removeAll() {
         engine.removeAll()
+        animations.removeAll()
     }
 
-    /// The store's counters and the current size of its layers.
+    /// The store's counters and the current size of its layers, its animations' frames included.
     public var statistics: ImageStoreStatistics {
-        engine.statistics
+        var statistics = engine.statistics
+        frameBudget.addStatistics(to: &statistics)
+        return statistics
     }
 
     /// Every image in the engine was decoded by this store's decoder, so it is an `Image`.

@@ -97,6 +97,17 @@ public struct ImageStoreStatistics: Sendable, Equatable {
     /// deadline: the disk served misses and skipped writes meanwhile, and the pictures came from
     /// the network.
     public var diskLockTimeouts = 0
+    /// Frames decoded by this store's animations, each one counted once however many views
+    /// show it.
+    public var animationFrameDecodes = 0
+    /// Frames the animations keep within the frame budget (the frames on screen not counted).
+    public var animationFramesHeld = 0
+    /// The bytes of the frames and keyframes the animations keep within the frame budget.
+    public var animationFrameBytesHeld = 0
+    /// Frames a player found not decoded when they were due (it kept the previous one on screen).
+    public var animationFramesLate = 0
+    /// ``ImageStore/Configuration/animationFrameBudget``.
+    public var animationFrameBudget = 0
 
     /// Creates statistics with every counter at zero.
     public init() {}

@@ -60,6 +60,14 @@ extension ImageStore {
         /// Synchronous lookups wait too. Decoders that cannot tell their peak are not counted.
         public var maximumConcurrentDecodingBytes: Int = ImageStore.defaultMaximumConcurrentDecodingBytes
 
+        /// The most bytes of decoded frames all the store's ``ImageAnimation``s keep together;
+        /// not negative. Defaults to ``ImageStore/defaultAnimationFrameBudget``.
+        ///
+        /// An animation whose frames all fit in what is left keeps them, so its later loops decode
+        /// nothing; a larger one keeps a window ahead of its playhead. The frame each animation
+        /// shows is kept beyond the budget: it exists anyway. 0 keeps nothing but those.
+        public var animationFrameBudget: Int = ImageStore.defaultAnimationFrameBudget
+
         /// Downloads `http` and `https` requests: one transfer per URL, at most its
         /// `maximumConcurrentDownloads` at once. Defaults to a new ``ImageDownloader``; give
         /// several stores one downloader to share its transfers and limits.

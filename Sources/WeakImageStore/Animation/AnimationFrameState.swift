@@ -1,0 +1,35 @@
+/// What one animation keeps between frame decodes, under its lock: the frames it kept within the
+/// store's frame budget, the frame on screen, and cursors to decode from.
+struct AnimationFrameState<Image: StorableImage>: Sendable {
+    /// Frames kept, each with its bytes reserved in the budget.
+    var frames: [Int: Image] = [:]
+    /// The frame a player shows now, kept outside the budget: it exists anyway.
+    var onScreen: (index: Int, image: Image)?
+    /// Where the last decode stopped; nil for a still image.
+    var cursor: AnimationFrameCursor?
+    /// The cursor before the first frame: starting over costs nothing but the file.
+    let start: AnimationFrameCursor?
+    /// Cursor copies by the frame they decode next, each with its bytes reserved in the budget.
+    var keyframes: [Int: AnimationFrameCursor] = [:]
+    /// The frame the player last asked for: frames behind it are the first to go.
+    var playhead = 0
+    /// The last frame a queued prefetch will decode, so one is not queued twice.
+    var prefetching: Int?
+
+    /// The frame at `index` if it is kept or on screen.
+    func frame(at index: Int) -> Image? {
+        if let image = frames[index] { return image }
+        if let onScreen, onScreen.index == index { return onScreen.image }
+        return nil
+    }
+
+    /// The cursor closest before `index`: the last position, a keyframe, or the start.
+    func cursor(reaching index: Int) -> AnimationFrameCursor? {
+        var best = start
+        for candidate in [cursor] + keyframes.values.map(Optional.some) {
+            guard let candidate, candidate.nextFrameIndex <= index else { continue }
+            if candidate.nextFrameIndex > best?.nextFrameIndex ?? -1 { best = candidate }
+        }
+        return best
+    }
+}

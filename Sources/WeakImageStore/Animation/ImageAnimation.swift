@@ -1,0 +1,138 @@
+import Foundation
+
+/// An animated image — a GIF, an APNG — shared by every view that shows it, its frames decoded on
+/// demand within the store's frame budget.
+///
+/// Get one from ``ImageStore/loadAnimation(for:)`` or ``ImageStore/animation(for:priority:)``:
+/// while anyone holds it, every request for the same image (any spelling of a name, the file's
+/// path, the URL) returns this instance, with the frames it has decoded; it is freed with its last
+/// user. A still image is an animation of one frame, shown forever.
+///
+/// Frames are decoded in order from where the last decode stopped, a keyframe, or the start —
+/// never replaying from the first frame when the next one is wanted. An animation whose frames
+/// all fit in the budget keeps them, so later loops decode nothing; a larger one keeps a window
+/// ahead of its playhead (see ``ImageAnimationPlayer``), decoded on the store's loading threads
+/// before it is due.
+public final class ImageAnimation<Image: StorableImage>: Sendable {
+    /// The animation as its file describes it: canvas, frames, durations, loops.
+    public let info: AnimationInfo
+    /// The size of every frame, in pixels: the canvas, or its thumbnail size for a request with
+    /// a `maxPixelSize`.
+    public let pixelSize: (width: Int, height: Int)
+    /// Reports this animation's death to the stores that count it among their live images.
+    package let deathNotifier = DeathNotifier()
+
+    /// The bytes of one decoded frame.
+    let frameBytes: Int
+    /// The file's bytes the animation keeps to decode from.
+    let fileBytes: Int
+    /// Whether every frame fit in the budget when the animation was made: it then keeps them all.
+    let keepsEveryFrame: Bool
+    /// How many frames ahead of the playhead a larger animation keeps.
+    let window: Int
+    let state: Lock<AnimationFrameState<Image>>
+    /// Held while a frame decodes: one cursor moves at a time.
+    let decodeLock = Lock(())
+    let makeImage: @Sendable (Bitmap) throws -> Image
+    let budget: FrameBudget
+    let queue: FrameDecodeQueue
+    /// Counts a decoded frame among the store's live images.
+    let countLive: @Sendable (CachedImage) -> Void
+    /// The request that first loaded the animation, for error messages.
+    let firstRequest = Lock<ImageRequest?>(nil)
+
+    /// An animation of `frames`, or of the one image `still` when the file is not animated.
+    init(
+        frames: AnimatedFrames<Image>?, still: @autoclosure () throws -> Image, stillSize: (width: Int, height: Int),
+        fileBytes: Int, budget: FrameBudget,
+        queue: FrameDecodeQueue, countLive: @escaping @Sendable (CachedImage) -> Void
+    ) throws {
+        self.fileBytes = fileBytes
+        self.budget = budget
+        self.queue = queue
+        self.countLive = countLive
+        if let frames {
+            info = frames.cursor.info
+            pixelSize = frames.cursor.framePixelSize
+            makeImage = frames.makeImage
+            state = Lock(AnimationFrameState(cursor: frames.cursor, start: frames.cursor))
+        } else {
+            let image = try still()
+            info = AnimationInfo(
+                width: stillSize.width, height: stillSize.height, loopCount: 0,
+                frames: [
+                    AnimationFrameInfo(
+                        duration: .zero, x: 0, y: 0, width: stillSize.width, height: stillSize.height,
+                        disposal: .none, blend: .source)
+                ], format: ImageFormat(name: "still"))
+            pixelSize = stillSize
+            makeImage = { _ in image }
+            countLive(CachedImage(image))
+            state = Lock(AnimationFrameState(onScreen: (0, image), cursor: nil, start: nil))
+        }
+        frameBytes = max(pixelSize.width * pixelSize.height * 4, 1)
+        keepsEveryFrame = budget.fitsWhole(frameCount: info.frameCount, frameBytes: frameBytes)
+        window = Self.window(frameCount: info.frameCount, frameBytes: frameBytes, budget: budget.limit)
+        budget.register(self)
+    }
+
+    deinit {
+        let kept = state.withLock { state in
+            (state.frames.count, state.keyframes.values.reduce(0) { $0 + $1.retainedBytes })
+        }
+        for _ in 0..<kept.0 { budget.release(frameBytes) }
+        if kept.1 > 0 { budget.release(kept.1, isFrame: false) }
+        budget.unregister(ObjectIdentifier(self))
+    }
+
+    /// The number of frames.
+    public var frameCount: Int { info.frameCount }
+
+    /// How many times the animation plays: 0 forever.
+    public var loopCount: Int { info.loopCount }
+
+    /// How long frame `index` is shown.
+    ///
+    /// - Parameter index: A frame, from 0 to ``frameCount`` − 1.
+    /// - Returns: Its duration as browsers play it.
+    public func duration(ofFrame index: Int) -> Duration {
+        info.frames[index].duration
+    }
+
+    /// The frame shown `elapsed` after the animation started, or nil once a finite animation has
+    /// ended (it then stays on its last frame).
+    ///
+    /// - Parameter elapsed: The time since the first frame was shown.
+    /// - Returns: The frame's index.
+    public func frameIndex(at elapsed: Duration) -> Int? {
+        info.frameIndex(at: elapsed)
+    }
+
+    /// How many frames ahead of its playhead an animation too large for the whole budget keeps:
+    /// an eighth of the budget's worth, at least 2 and at most 16.
+    private static func window(frameCount: Int, frameBytes: Int, budget: Int) -> Int {
+        min(max(budget / 8 / frameBytes, 2), 16, frameCount)
+    }
+}
+
+extension ImageAnimation: DeathReporting {}
+
+extension ImageAnimation: FrameDropping {
+    /// Drops every kept frame and keyframe, all but the frame on screen.
+    func dropFramesOffScreen() {
+        let dropped = state.withLock { state in
+            defer {
+                state.frames = [:]
+                state.keyframes = [:]
+            }
+            return (
+                Array(state.frames.values), state.frames.count,
+                state.keyframes.values.reduce(0) { $0 + $1.retainedBytes }
+            )
+        }
+        for _ in 0..<dropped.1 { budget.release(frameBytes) }
+        if dropped.2 > 0 { budget.release(dropped.2, isFrame: false) }
+        // The frames die here, outside the lock.
+        _ = dropped.0
+    }
+}
