@@ -62,7 +62,9 @@ extension ImageAnimation {
 
     /// Keeps frame `index` if the policy and the budget allow, moves the cursor and remembers a
     /// keyframe; returns the frames that left the window.
-    private func keep(_ image: Image, at index: Int, after cursor: AnimationFrameCursor, in state: inout AnimationFrameState<Image>) -> [Image] {
+    private func keep(
+        _ image: Image, at index: Int, after cursor: AnimationFrameCursor, in state: inout AnimationFrameState<Image>
+    ) -> [Image] {
         state.cursor = cursor
         if state.frames[index] == nil, keepsEveryFrame || isInWindow(index, playhead: state.playhead),
             budget.reserve(frameBytes)

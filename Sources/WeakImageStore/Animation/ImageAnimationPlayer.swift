@@ -77,7 +77,8 @@ public final class ImageAnimationPlayer<Image: StorableImage> {
             lastLateFrame = due
             lateFrames += 1
             animation.recordLateFrame()
-            animation.prefetchFrames(after: (due + animation.frameCount - 1) % animation.frameCount, priority: .veryHigh)
+            animation.prefetchFrames(
+                after: (due + animation.frameCount - 1) % animation.frameCount, priority: .veryHigh)
         }
         return displayedFrameIndex.flatMap { animation.cachedFrame(at: $0) }
     }
