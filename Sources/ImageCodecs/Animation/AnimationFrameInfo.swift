@@ -1,8 +1,13 @@
+import Foundation
+
 /// One frame of an animation, as its file describes it before any pixel is decoded.
+///
+/// Times are `TimeInterval`s, as UIKit's are: Swift's `Duration` needs iOS 16 and macOS 13, and
+/// the package supports iOS 15 and macOS 12. They are kept as whole nanoseconds, so sums of
+/// frame delays are exact.
 public struct AnimationFrameInfo: Sendable, Equatable {
-    /// How long the frame is shown, as browsers play it: each format's rule for short delays is
-    /// applied already (see the format's decoder).
-    public var duration: Duration
+    /// How long the frame is shown, in nanoseconds.
+    package var nanoseconds: Int
     /// The left edge of the frame's rectangle on the canvas, in pixels.
     public var x: Int
     /// The top edge of the frame's rectangle on the canvas, in pixels.
@@ -17,10 +22,14 @@ public struct AnimationFrameInfo: Sendable, Equatable {
     /// How the frame's pixels meet the canvas.
     public var blend: AnimationBlend
 
+    /// How long the frame is shown, in seconds, as browsers play it: each format's rule for
+    /// short delays is applied already (see the format's decoder).
+    public var duration: TimeInterval { Double(nanoseconds) / 1e9 }
+
     /// A frame.
     ///
     /// - Parameters:
-    ///   - duration: How long it is shown.
+    ///   - duration: How long it is shown, in seconds; not negative.
     ///   - x: The left edge of its rectangle on the canvas.
     ///   - y: The top edge of its rectangle.
     ///   - width: The rectangle's width.
@@ -28,10 +37,21 @@ public struct AnimationFrameInfo: Sendable, Equatable {
     ///   - disposal: What happens to the rectangle after it is shown.
     ///   - blend: How its pixels meet the canvas.
     public init(
-        duration: Duration, x: Int, y: Int, width: Int, height: Int, disposal: AnimationDisposal,
+        duration: TimeInterval, x: Int, y: Int, width: Int, height: Int, disposal: AnimationDisposal,
         blend: AnimationBlend
     ) {
-        self.duration = duration
+        precondition(duration >= 0 && duration < 1e9, "a frame's duration is between 0 and a billion seconds")
+        self.init(
+            nanoseconds: Int((duration * 1e9).rounded()), x: x, y: y, width: width, height: height,
+            disposal: disposal, blend: blend)
+    }
+
+    /// A frame shown for `nanoseconds`.
+    package init(
+        nanoseconds: Int, x: Int, y: Int, width: Int, height: Int, disposal: AnimationDisposal,
+        blend: AnimationBlend
+    ) {
+        self.nanoseconds = nanoseconds
         self.x = x
         self.y = y
         self.width = width

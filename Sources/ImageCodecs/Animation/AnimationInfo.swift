@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an animated file says before any frame is decoded: the canvas, the frames and how often
 /// they play.
 public struct AnimationInfo: Sendable, Equatable {
@@ -33,25 +35,34 @@ public struct AnimationInfo: Sendable, Equatable {
     /// The number of frames.
     public var frameCount: Int { frames.count }
 
-    /// How long one pass over every frame takes.
-    public var loopDuration: Duration {
-        frames.reduce(.zero) { $0 + $1.duration }
+    /// How long one pass over every frame takes, in seconds.
+    public var loopDuration: TimeInterval { Double(loopNanoseconds) / 1e9 }
+
+    /// How long one pass over every frame takes, in nanoseconds.
+    package var loopNanoseconds: Int {
+        frames.reduce(0) { $0 + $1.nanoseconds }
     }
 
-    /// The frame shown `elapsed` after the animation started, or nil once a finite animation has
-    /// ended (it then stays on its last frame, which ``frameCount`` − 1 gives).
+    /// The frame shown `elapsed` seconds after the animation started, or nil once a finite
+    /// animation has ended (it then stays on its last frame, which ``frameCount`` − 1 gives).
     ///
-    /// - Parameter elapsed: The time since the first frame was shown; not negative.
+    /// - Parameter elapsed: The time since the first frame was shown, in seconds; not negative.
     /// - Returns: The frame's index.
-    public func frameIndex(at elapsed: Duration) -> Int? {
-        let loop = loopDuration
-        guard loop > .zero else { return loopCount == 1 ? nil : 0 }
+    public func frameIndex(at elapsed: TimeInterval) -> Int? {
+        // Past 292 years in nanoseconds an Int overflows: any later time is as late.
+        frameIndex(atNanoseconds: elapsed >= 9e18 / 1e9 ? Int.max : Int((max(elapsed, 0) * 1e9).rounded(.down)))
+    }
+
+    /// ``frameIndex(at:)`` in whole nanoseconds.
+    package func frameIndex(atNanoseconds elapsed: Int) -> Int? {
+        let loop = loopNanoseconds
+        guard loop > 0 else { return loopCount == 1 ? nil : 0 }
         let passes = elapsed / loop
-        if loopCount != 0, passes >= Double(loopCount) { return nil }
-        var remaining = elapsed - loop * Int(passes.rounded(.down))
+        if loopCount != 0, passes >= loopCount { return nil }
+        var remaining = elapsed % loop
         for (index, frame) in frames.enumerated() {
-            if remaining < frame.duration { return index }
-            remaining -= frame.duration
+            if remaining < frame.nanoseconds { return index }
+            remaining -= frame.nanoseconds
         }
         return frames.count - 1
     }

@@ -62,7 +62,7 @@ public final class ImageAnimation<Image: StorableImage>: Sendable {
                 width: stillSize.width, height: stillSize.height, loopCount: 0,
                 frames: [
                     AnimationFrameInfo(
-                        duration: .zero, x: 0, y: 0, width: stillSize.width, height: stillSize.height,
+                        duration: 0, x: 0, y: 0, width: stillSize.width, height: stillSize.height,
                         disposal: .none, blend: .source)
                 ], format: ImageFormat(name: "still"))
             pixelSize = stillSize
@@ -94,17 +94,17 @@ public final class ImageAnimation<Image: StorableImage>: Sendable {
     /// How long frame `index` is shown.
     ///
     /// - Parameter index: A frame, from 0 to ``frameCount`` − 1.
-    /// - Returns: Its duration as browsers play it.
-    public func duration(ofFrame index: Int) -> Duration {
+    /// - Returns: Its duration in seconds, as browsers play it.
+    public func duration(ofFrame index: Int) -> TimeInterval {
         info.frames[index].duration
     }
 
-    /// The frame shown `elapsed` after the animation started, or nil once a finite animation has
-    /// ended (it then stays on its last frame).
+    /// The frame shown `elapsed` seconds after the animation started, or nil once a finite
+    /// animation has ended (it then stays on its last frame).
     ///
-    /// - Parameter elapsed: The time since the first frame was shown.
+    /// - Parameter elapsed: The time since the first frame was shown, in seconds.
     /// - Returns: The frame's index.
-    public func frameIndex(at elapsed: Duration) -> Int? {
+    public func frameIndex(at elapsed: TimeInterval) -> Int? {
         info.frameIndex(at: elapsed)
     }
 

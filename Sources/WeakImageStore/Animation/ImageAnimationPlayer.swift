@@ -1,6 +1,11 @@
+import Foundation
+
 /// Plays an ``ImageAnimation`` against a clock: at each refresh of the display it says which
 /// frame to draw, skipping frames that are late rather than slowing the clock, and has the frames
 /// due next decoded on the store's loading threads before they are due.
+///
+/// Times are seconds on any clock whose origin the calls share (`CADisplayLink.timestamp`,
+/// `ProcessInfo.systemUptime`, a test's simulated time).
 ///
 /// The player is the platform-free part of `AnimatedImageView` and `StoreAnimatedImage`; drive it
 /// from any clock (`CADisplayLink`'s timestamps, a test's simulated time) and from one thread.
@@ -27,9 +32,9 @@ public final class ImageAnimationPlayer<Image: StorableImage> {
     public private(set) var displayedFrameIndex: Int?
 
     /// The clock time at which elapsed time was 0, while playing.
-    private var origin: Duration?
+    private var origin: TimeInterval?
     /// The elapsed time when paused.
-    private var pausedElapsed: Duration = .zero
+    private var pausedElapsed: TimeInterval = 0
     /// The last frame counted late, so a frame is counted once however many refreshes wait for it.
     private var lastLateFrame: Int?
 
@@ -42,8 +47,8 @@ public final class ImageAnimationPlayer<Image: StorableImage> {
 
     /// Starts or resumes the clock at `now`.
     ///
-    /// - Parameter now: The clock's time, in any origin the later calls share.
-    public func play(at now: Duration) {
+    /// - Parameter now: The clock's time in seconds, in any origin the later calls share.
+    public func play(at now: TimeInterval) {
         guard !isPlaying else { return }
         origin = now - pausedElapsed
         isPlaying = true
@@ -51,8 +56,8 @@ public final class ImageAnimationPlayer<Image: StorableImage> {
 
     /// Stops the clock at `now`; ``play(at:)`` resumes from the same frame.
     ///
-    /// - Parameter now: The clock's time.
-    public func pause(at now: Duration) {
+    /// - Parameter now: The clock's time in seconds.
+    public func pause(at now: TimeInterval) {
         guard isPlaying, let origin else { return }
         pausedElapsed = now - origin
         isPlaying = false
@@ -61,9 +66,9 @@ public final class ImageAnimationPlayer<Image: StorableImage> {
     /// The frame to draw at `now`: the one due if it is decoded, else the one on screen (the late
     /// frame is counted and asked for at once).
     ///
-    /// - Parameter now: The clock's time.
+    /// - Parameter now: The clock's time in seconds.
     /// - Returns: The image to draw, or nil before the first frame is decoded.
-    public func image(at now: Duration) -> Image? {
+    public func image(at now: TimeInterval) -> Image? {
         let due = dueFrame(at: now)
         if let image = animation.cachedFrame(at: due) {
             if due != displayedFrameIndex {
@@ -84,7 +89,7 @@ public final class ImageAnimationPlayer<Image: StorableImage> {
     }
 
     /// The frame the clock says is due at `now`.
-    private func dueFrame(at now: Duration) -> Int {
+    private func dueFrame(at now: TimeInterval) -> Int {
         guard !reducesMotion else { return 0 }
         let elapsed = isPlaying ? now - (origin ?? now) : pausedElapsed
         guard let index = animation.frameIndex(at: elapsed) else {

@@ -77,8 +77,8 @@ final class AnimationStoreTests: XCTestCase {
         let animation = try store.loadAnimation(for: .named("wave"))
         let player = ImageAnimationPlayer(animation)
         for index in 0..<6 { _ = try animation.frame(at: index) }
-        player.play(at: .zero)
-        _ = player.image(at: .milliseconds(250))
+        player.play(at: 0)
+        _ = player.image(at: 0.25)
         // When
         store.handleMemoryPressure(.warning)
         // Then
@@ -114,7 +114,7 @@ final class AnimationStoreTests: XCTestCase {
         let animation = try store.loadAnimation(for: .named("still"))
         // Then
         XCTAssertEqual(animation.frameCount, 1)
-        XCTAssertEqual(animation.frameIndex(at: .seconds(10)), 0)
+        XCTAssertEqual(animation.frameIndex(at: 10), 0)
         XCTAssertEqual(try animation.frame(at: 0).width, 8)
     }
 
@@ -150,18 +150,18 @@ final class AnimationStoreTests: XCTestCase {
         let store = store(directory, decoder: SyntheticAnimationDecoder(), frameBudget: 2 * 256)
         let player = ImageAnimationPlayer(try store.loadAnimation(for: .named("wave")))
         // When: the first frame is ready at once
-        player.play(at: .seconds(5))
-        XCTAssertEqual(player.image(at: .seconds(5))?.pixels[0], 0)
+        player.play(at: 5)
+        XCTAssertEqual(player.image(at: 5)?.pixels[0], 0)
         // Then: the frames ahead are decoded on the loading threads before they are due
         let deadline = Date().addingTimeInterval(5)
         while player.animation.cachedFrame(at: 1) == nil, Date() < deadline { usleep(1000) }
-        XCTAssertEqual(player.image(at: .seconds(5) + .milliseconds(150))?.pixels[0], 1)
+        XCTAssertEqual(player.image(at: 5.15)?.pixels[0], 1)
         XCTAssertEqual(player.lateFrames, 0)
         // When: a jump far ahead finds its frame not decoded
-        let shown = player.image(at: .seconds(5) + .milliseconds(1550))
+        let shown = player.image(at: 6.55)
         // Then: the frame on screen stays, and the late one is counted once
         XCTAssertNotEqual(shown?.pixels[0], 15)
-        _ = player.image(at: .seconds(5) + .milliseconds(1560))
+        _ = player.image(at: 6.56)
         XCTAssertLessThanOrEqual(player.lateFrames, 1)
         XCTAssertEqual(store.statistics.animationFramesLate, player.lateFrames)
     }
@@ -174,8 +174,8 @@ final class AnimationStoreTests: XCTestCase {
         let player = ImageAnimationPlayer(try store.loadAnimation(for: .named("wave")))
         player.reducesMotion = true
         // When
-        player.play(at: .zero)
+        player.play(at: 0)
         // Then
-        XCTAssertEqual(player.image(at: .seconds(3))?.pixels[0], 0)
+        XCTAssertEqual(player.image(at: 3)?.pixels[0], 0)
     }
 }

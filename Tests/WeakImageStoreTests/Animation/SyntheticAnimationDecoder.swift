@@ -56,7 +56,7 @@ struct SyntheticAnimationDecoder: ImageDecoding {
         guard data.count == 4, data[0] >= 1 else { return nil }
         let (width, height) = (Int(data[1]), Int(data[2]))
         let frame = AnimationFrameInfo(
-            duration: .milliseconds(Int(data[3]) * 10), x: 0, y: 0, width: width, height: height, disposal: .none,
+            duration: Double(data[3]) / 100, x: 0, y: 0, width: width, height: height, disposal: .none,
             blend: .source)
         let info = AnimationInfo(
             width: width, height: height, loopCount: 0, frames: Array(repeating: frame, count: Int(data[0])),

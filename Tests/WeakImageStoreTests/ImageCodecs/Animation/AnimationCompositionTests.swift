@@ -22,7 +22,7 @@ final class AnimationCompositionTests: XCTestCase {
         _ blend: AnimationBlend = .source, milliseconds: Int = 100
     ) -> AnimationFrameInfo {
         AnimationFrameInfo(
-            duration: .milliseconds(milliseconds), x: x, y: y, width: width, height: height, disposal: disposal,
+            duration: Double(milliseconds) / 1000, x: x, y: y, width: width, height: height, disposal: disposal,
             blend: blend)
     }
 
@@ -115,15 +115,15 @@ final class AnimationCompositionTests: XCTestCase {
             width: 1, height: 1, loopCount: 2,
             frames: [frame(0, 0, 1, 1), frame(0, 0, 1, 1, milliseconds: 300)], format: .png)
         // Then
-        XCTAssertEqual(info.loopDuration, .milliseconds(400))
-        XCTAssertEqual(info.frameIndex(at: .zero), 0)
-        XCTAssertEqual(info.frameIndex(at: .milliseconds(99)), 0)
-        XCTAssertEqual(info.frameIndex(at: .milliseconds(100)), 1)
-        XCTAssertEqual(info.frameIndex(at: .milliseconds(450)), 0)
-        XCTAssertEqual(info.frameIndex(at: .milliseconds(799)), 1)
-        XCTAssertNil(info.frameIndex(at: .milliseconds(800)))
+        XCTAssertEqual(info.loopDuration, 0.4, accuracy: 1e-12)
+        XCTAssertEqual(info.frameIndex(at: 0), 0)
+        XCTAssertEqual(info.frameIndex(at: 0.099), 0)
+        XCTAssertEqual(info.frameIndex(at: 0.1), 1)
+        XCTAssertEqual(info.frameIndex(at: 0.45), 0)
+        XCTAssertEqual(info.frameIndex(at: 0.799), 1)
+        XCTAssertNil(info.frameIndex(at: 0.8))
         var forever = info
         forever.loopCount = 0
-        XCTAssertEqual(forever.frameIndex(at: .seconds(3600) + .milliseconds(150)), 1)
+        XCTAssertEqual(forever.frameIndex(at: 3600.15), 1)
     }
 }
