@@ -88,36 +88,12 @@ extension JPEGBitReader {
         let plusOne = Int16(truncatingIfNeeded: 1 &<< shift)
         let minusOne = Int16(truncatingIfNeeded: -1 &<< shift)
         var index = start
-        /// The next bit, refilling first if the buffer is empty.
-        @inline(__always) func correctionBit() -> UInt64 {
-            if bitCount == 0 { refill(&buffer, &bitCount, &position) }
-            let bit = buffer &>> 63
-            Self.consume(1, &buffer, &bitCount)
-            return bit
-        }
-        /// Adds the correction bit of the nonzero `coefficient` at natural position `natural`: a
-        /// set bit adds `1 << shift` away from zero, unless that bit is set already.
-        @inline(__always) func correct(_ coefficient: Int16, at natural: Int) {
-            if correctionBit() != 0 && coefficient & plusOne == 0 {
-                block[natural] = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne
-            }
-        }
         // Zigzag positions 0...end, as a mask: `2 << 63` wraps to 0, and 0 - 1 keeps them all.
         let band = 2 &<< UInt64(truncatingIfNeeded: end) &- 1
         // The band's nonzero coefficients, found once and kept up to date as new ones are placed
         // (a correction never makes a coefficient zero), so that passing a run of zeros and
         // finding the coefficients to correct are no branch per position.
         var nonzero = Self.nonzeroZigzagPositions(block, zigzagIndices: zigzagIndices) & band
-        /// Reads the correction bits of the nonzero coefficients at the zigzag positions of
-        /// `positions`, in order.
-        @inline(__always) func correct(_ positions: UInt64) {
-            var pending = positions
-            while pending != 0 {
-                let natural = order[pending.trailingZeroBitCount]
-                correct(block[natural], at: natural)
-                pending &= pending &- 1
-            }
-        }
         var endOfBandRun = endOfBandRun
         if endOfBandRun == 0 {
             while index <= end {
@@ -151,7 +127,9 @@ extension JPEGBitReader {
                     more &-= 1
                 }
                 // The positions below the lowest zero left; all of them if none is.
-                correct(nonzero & ahead & (zeros &- 1 & ~zeros))
+                correct(
+                    nonzero & ahead & (zeros &- 1 & ~zeros), in: block, order: order, plusOne: plusOne,
+                    minusOne: minusOne, &buffer, &bitCount, &position)
                 index = zeros == 0 ? end &+ 1 : zeros.trailingZeroBitCount
                 if value != 0 {
                     // At most position 64, whose entry is 63 (and after which the block ends).
@@ -163,11 +141,39 @@ extension JPEGBitReader {
         }
         if endOfBandRun > 0 {
             // Correction bits only, to the band's end. `index` is at most `end` (63) here.
-            correct(nonzero & ~UInt64(0) &<< UInt64(truncatingIfNeeded: index))
+            correct(
+                nonzero & ~UInt64(0) &<< UInt64(truncatingIfNeeded: index), in: block, order: order,
+                plusOne: plusOne, minusOne: minusOne, &buffer, &bitCount, &position)
             endOfBandRun &-= 1
         }
         store(buffer, bitCount, position)
         return endOfBandRun
+    }
+
+    /// Reads the correction bits of the nonzero coefficients at the zigzag positions of
+    /// `positions`, in order, from a bit buffer held in local variables, refilling it when it is
+    /// empty: a set bit adds `plusOne` (`1 << shift`) away from zero, unless that bit is set
+    /// already.
+    ///
+    /// A method taking the state `inout` rather than a closure capturing it, so that the state
+    /// stays in plain local variables even where this is not inlined.
+    @inline(__always)
+    private mutating func correct(
+        _ positions: UInt64, in block: UnsafeMutablePointer<Int16>, order: UnsafePointer<Int>, plusOne: Int16,
+        minusOne: Int16, _ buffer: inout UInt64, _ bitCount: inout Int, _ position: inout Int
+    ) {
+        var pending = positions
+        while pending != 0 {
+            let natural = order[pending.trailingZeroBitCount]
+            let coefficient = block[natural]
+            if bitCount == 0 { refill(&buffer, &bitCount, &position) }
+            let bit = buffer &>> 63
+            Self.consume(1, &buffer, &bitCount)
+            if bit != 0 && coefficient & plusOne == 0 {
+                block[natural] = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne
+            }
+            pending &= pending &- 1
+        }
     }
 
     /// The zigzag positions of the nonzero coefficients of `block` (64, in natural order), as a
