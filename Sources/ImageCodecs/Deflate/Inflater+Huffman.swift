@@ -157,19 +157,14 @@ extension Inflater {
                             pause: &outputPause)
                         continue
                     }
-                    output.pointee = UInt8(truncatingIfNeeded: entry &>> 16)
-                    output += 1
+                    Self.storeLiteral(entry, to: &output)
                     continue
                 }
             }
             guard
                 let (length, distance) = try decodeMatch(
                     entry, reader: &reader, output: output, outputStart: outputStart, distances: distances)
-            else {
-                self.reader = reader
-                self.output = output
-                return true
-            }
+            else { return true }
             guard length <= outputEnd - output else {
                 self.reader = reader
                 self.output = output
@@ -241,19 +236,14 @@ extension Inflater {
                 entry = literalLengths[Self.subtableIndex(entry, reader.bits, rootBits: literalRootBits)]
                 if entry & HuffmanTable.literal != 0 {
                     reader.consume(entry: entry)
-                    output.pointee = UInt8(truncatingIfNeeded: entry &>> 16)
-                    output += 1
+                    Self.storeLiteral(entry, to: &output)
                     continue
                 }
             }
             guard
                 let (length, distance) = try decodeMatch(
                     entry, reader: &reader, output: output, outputStart: outputStart, distances: distances)
-            else {
-                self.reader = reader
-                self.output = output
-                return true
-            }
+            else { return true }
             Self.copyMatch(to: output, distance: distance, length: length)
             output += length
         }
@@ -265,7 +255,7 @@ extension Inflater {
     /// What a literal/length entry that is not a literal means: nil at the end of the block
     /// (its code consumed), else a match's length and distance, decoded and checked against
     /// the output written so far. Both loops use it; the reader and `output` are saved to
-    /// `self` before an error is thrown, so the error says where.
+    /// `self` at the end of the block, and before an error is thrown, so the error says where.
     @inline(__always)
     private mutating func decodeMatch(
         _ entry: UInt32, reader: inout BitReader, output: UnsafeMutablePointer<UInt8>,
@@ -277,6 +267,8 @@ extension Inflater {
                 throw invalidCode(.literalLength, entry: entry)
             }
             reader.consume(entry: entry)
+            self.reader = reader
+            self.output = output
             return nil
         }
         let length = Self.decodeValue(entry, &reader)
@@ -313,6 +305,13 @@ extension Inflater {
         self.output = output
         try writeSurplus(literals: entry)
         (output, start, end, pause) = (self.output, self.outputStart, self.outputEnd, self.outputPause)
+    }
+
+    /// Writes the one literal of a subtable entry where the output has room for it.
+    @inline(__always)
+    private static func storeLiteral(_ entry: UInt32, to output: inout UnsafeMutablePointer<UInt8>) {
+        output.pointee = UInt8(truncatingIfNeeded: entry &>> 16)
+        output += 1
     }
 
     /// Writes the one or two literals of a root entry where the output has room for two bytes.

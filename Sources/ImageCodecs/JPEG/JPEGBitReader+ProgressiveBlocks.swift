@@ -22,54 +22,33 @@ extension JPEGBitReader {
         into block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable.Pointers, start: Int, end: Int, shift: Int,
         order: UnsafePointer<Int>
     ) -> Int? {
-        var buffer = self.buffer
-        var bitCount = self.bitCount
-        var position = self.position
+        var (buffer, bitCount, position) = (self.buffer, self.bitCount, self.position)
         // Masking shifts and wrapping arithmetic: a code takes at most 17 bits, value sizes and
         // run lengths are 0...15 (4-bit fields), `shift` is at most 13, and the index stays below
         // 80 (`end` is at most 63, a run at most 15), so no shift reaches 64 and nothing
         // overflows.
-        @inline(__always) func consume(_ length: Int) {
-            buffer = buffer &<< UInt64(truncatingIfNeeded: length)
-            bitCount &-= length
-        }
-        /// The next `length` bits (0...15) as an unsigned number; 0 for length 0.
-        @inline(__always) func unsigned(_ length: Int) -> Int {
-            // A rotation brings the top `length` bits down, and none for length 0.
-            let rotated =
-                buffer &<< UInt64(truncatingIfNeeded: length) | buffer &>> UInt64(truncatingIfNeeded: 64 &- length)
-            let bits = Int(truncatingIfNeeded: rotated) & ((1 &<< length) &- 1)
-            consume(length)
-            return bits
-        }
         var endOfBandRun = 0
         // Each step consumes at most 16 + 15 bits (a code and its value, or an end-of-band code
         // and its run bits) of the 56 a refill leaves, so the next step's prefix is there.
         refill(&buffer, &bitCount, &position)
         var index = start
         while index <= end {
-            let entry = table.lookup[Int(truncatingIfNeeded: buffer >> UInt64(64 - JPEGHuffmanTable.lookupBits))]
+            let entry = table.lookup[Self.lookupPrefix(buffer)]
             refill(&buffer, &bitCount, &position)
-            let symbol: Int
-            if entry != 0 {
-                consume(Int(entry >> 8))
-                symbol = Int(entry & 0xFF)
-            } else {
-                (symbol, buffer, bitCount, position) = decodeLong(table, buffer, bitCount, position)
-                guard symbol >= 0 else { return nil }
-            }
+            let symbol = decodeSymbol(entry: entry, table, &buffer, &bitCount, &position)
+            guard symbol >= 0 else { return nil }
             let run = symbol &>> 4
             let size = symbol & 15
             if size != 0 {
                 index &+= run
                 // T.81 F.2.2.1 EXTEND: below half the range is negative, `bits - (2^size - 1)`.
-                let bits = unsigned(size)
+                let bits = Self.take(size, &buffer, &bitCount)
                 let value = bits < 1 &<< (size &- 1) ? bits &- (1 &<< size) &+ 1 : bits
                 block[order[index]] = Int16(truncatingIfNeeded: value &<< shift)
             } else if run == 15 {
                 index &+= 15
             } else {
-                endOfBandRun = (1 &<< run) &+ unsigned(run) &- 1
+                endOfBandRun = (1 &<< run) &+ Self.take(run, &buffer, &bitCount) &- 1
                 break
             }
             index &+= 1
@@ -103,73 +82,34 @@ extension JPEGBitReader {
         into block: UnsafeMutablePointer<Int16>, table: JPEGHuffmanTable.Pointers, endOfBandRun: Int, start: Int,
         end: Int, shift: Int, order: UnsafePointer<Int>, zigzagIndices: UnsafePointer<UInt8>
     ) -> Int? {
-        var buffer = self.buffer
-        var bitCount = self.bitCount
-        var position = self.position
+        var (buffer, bitCount, position) = (self.buffer, self.bitCount, self.position)
         // Masking shifts and wrapping arithmetic as in `decodeACFirstBlock`: codes take at most 17
         // bits, runs are 0...15, `shift` is at most 13 and the index stays at most 64.
-        @inline(__always) func consume(_ length: Int) {
-            buffer = buffer &<< UInt64(truncatingIfNeeded: length)
-            bitCount &-= length
-        }
         let plusOne = Int16(truncatingIfNeeded: 1 &<< shift)
         let minusOne = Int16(truncatingIfNeeded: -1 &<< shift)
         var index = start
-        /// The next bit, refilling first if the buffer is empty.
-        @inline(__always) func correctionBit() -> UInt64 {
-            if bitCount == 0 { refill(&buffer, &bitCount, &position) }
-            let bit = buffer &>> 63
-            consume(1)
-            return bit
-        }
-        /// Adds the correction bit of the nonzero `coefficient` at natural position `natural`: a
-        /// set bit adds `1 << shift` away from zero, unless that bit is set already.
-        @inline(__always) func correct(_ coefficient: Int16, at natural: Int) {
-            if correctionBit() != 0 && coefficient & plusOne == 0 {
-                block[natural] = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne
-            }
-        }
         // Zigzag positions 0...end, as a mask: `2 << 63` wraps to 0, and 0 - 1 keeps them all.
         let band = 2 &<< UInt64(truncatingIfNeeded: end) &- 1
         // The band's nonzero coefficients, found once and kept up to date as new ones are placed
         // (a correction never makes a coefficient zero), so that passing a run of zeros and
         // finding the coefficients to correct are no branch per position.
         var nonzero = Self.nonzeroZigzagPositions(block, zigzagIndices: zigzagIndices) & band
-        /// Reads the correction bits of the nonzero coefficients at the zigzag positions of
-        /// `positions`, in order.
-        @inline(__always) func correct(_ positions: UInt64) {
-            var pending = positions
-            while pending != 0 {
-                let natural = order[pending.trailingZeroBitCount]
-                correct(block[natural], at: natural)
-                pending &= pending &- 1
-            }
-        }
         var endOfBandRun = endOfBandRun
         if endOfBandRun == 0 {
             while index <= end {
                 refill(&buffer, &bitCount, &position)
-                let entry = table.lookup[Int(truncatingIfNeeded: buffer >> UInt64(64 - JPEGHuffmanTable.lookupBits))]
-                let symbol: Int
-                if entry != 0 {
-                    consume(Int(entry >> 8))
-                    symbol = Int(entry & 0xFF)
-                } else {
-                    (symbol, buffer, bitCount, position) = decodeLong(table, buffer, bitCount, position)
-                    guard symbol >= 0 else { return nil }
-                }
+                let symbol = decodeSymbol(
+                    entry: table.lookup[Self.lookupPrefix(buffer)], table, &buffer, &bitCount, &position)
+                guard symbol >= 0 else { return nil }
                 let run = symbol &>> 4
                 var value: Int16 = 0
                 if symbol & 15 != 0 {
                     // The sign of a new coefficient, within the bits the refill left.
                     value = buffer &>> 63 != 0 ? plusOne : minusOne
-                    consume(1)
+                    Self.consume(1, &buffer, &bitCount)
                 } else if run != 15 {
                     // An end-of-band code and its run bits: at most 16 + 14 bits.
-                    let rotated =
-                        buffer &<< UInt64(truncatingIfNeeded: run) | buffer &>> UInt64(truncatingIfNeeded: 64 &- run)
-                    endOfBandRun = (1 &<< run) &+ (Int(truncatingIfNeeded: rotated) & ((1 &<< run) &- 1))
-                    consume(run)
+                    endOfBandRun = (1 &<< run) &+ Self.take(run, &buffer, &bitCount)
                     break
                 }
                 // Pass `run` zero coefficients, correcting the nonzero ones on the way, and stop at
@@ -187,7 +127,9 @@ extension JPEGBitReader {
                     more &-= 1
                 }
                 // The positions below the lowest zero left; all of them if none is.
-                correct(nonzero & ahead & (zeros &- 1 & ~zeros))
+                correct(
+                    nonzero & ahead & (zeros &- 1 & ~zeros), in: block, order: order, plusOne: plusOne,
+                    minusOne: minusOne, &buffer, &bitCount, &position)
                 index = zeros == 0 ? end &+ 1 : zeros.trailingZeroBitCount
                 if value != 0 {
                     // At most position 64, whose entry is 63 (and after which the block ends).
@@ -199,11 +141,39 @@ extension JPEGBitReader {
         }
         if endOfBandRun > 0 {
             // Correction bits only, to the band's end. `index` is at most `end` (63) here.
-            correct(nonzero & ~UInt64(0) &<< UInt64(truncatingIfNeeded: index))
+            correct(
+                nonzero & ~UInt64(0) &<< UInt64(truncatingIfNeeded: index), in: block, order: order,
+                plusOne: plusOne, minusOne: minusOne, &buffer, &bitCount, &position)
             endOfBandRun &-= 1
         }
         store(buffer, bitCount, position)
         return endOfBandRun
+    }
+
+    /// Reads the correction bits of the nonzero coefficients at the zigzag positions of
+    /// `positions`, in order, from a bit buffer held in local variables, refilling it when it is
+    /// empty: a set bit adds `plusOne` (`1 << shift`) away from zero, unless that bit is set
+    /// already.
+    ///
+    /// A method taking the state `inout` rather than a closure capturing it, so that the state
+    /// stays in plain local variables even where this is not inlined.
+    @inline(__always)
+    private mutating func correct(
+        _ positions: UInt64, in block: UnsafeMutablePointer<Int16>, order: UnsafePointer<Int>, plusOne: Int16,
+        minusOne: Int16, _ buffer: inout UInt64, _ bitCount: inout Int, _ position: inout Int
+    ) {
+        var pending = positions
+        while pending != 0 {
+            let natural = order[pending.trailingZeroBitCount]
+            let coefficient = block[natural]
+            if bitCount == 0 { refill(&buffer, &bitCount, &position) }
+            let bit = buffer &>> 63
+            Self.consume(1, &buffer, &bitCount)
+            if bit != 0 && coefficient & plusOne == 0 {
+                block[natural] = coefficient >= 0 ? coefficient &+ plusOne : coefficient &+ minusOne
+            }
+            pending &= pending &- 1
+        }
     }
 
     /// The zigzag positions of the nonzero coefficients of `block` (64, in natural order), as a

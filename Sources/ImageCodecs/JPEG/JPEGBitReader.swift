@@ -302,45 +302,23 @@ extension JPEGBitReader {
         into block: UnsafeMutablePointer<Int16>, dcTable: JPEGHuffmanTable.Pointers,
         acTable: JPEGHuffmanTable.Pointers, order: UnsafePointer<Int>
     ) -> Int? {
-        var buffer = self.buffer
-        var bitCount = self.bitCount
-        var position = self.position
+        var (buffer, bitCount, position) = (self.buffer, self.bitCount, self.position)
         // Masking shifts and wrapping arithmetic: a code takes at most 17 bits, value sizes are
         // 0...15 (DC tables are checked, AC sizes are 4 bits), and the index stays below 80, so
         // no shift reaches 64 and nothing overflows; the checked forms put a compare and a
         // conditional move on the bit buffer's dependency chain.
-        @inline(__always) func consume(_ length: Int) {
-            buffer = buffer &<< UInt64(truncatingIfNeeded: length)
-            bitCount &-= length
-        }
         /// The next `size` bits (0...15) sign-extended as T.81 F.2.2.1 EXTEND does; 0 for size 0.
         @inline(__always) func extended(_ size: Int) -> Int {
-            // A rotation brings the top `size` bits down, and none for size 0.
-            let rotated =
-                buffer &<< UInt64(truncatingIfNeeded: size) | buffer &>> UInt64(truncatingIfNeeded: 64 &- size)
-            let bits = Int(truncatingIfNeeded: rotated) & ((1 &<< size) &- 1)
-            consume(size)
+            let bits = Self.take(size, &buffer, &bitCount)
             // Below half the range: negative, `bits - (2^size - 1)`. For size 0 the wrapped
             // difference is Int.min and the correction 0.
             let negative = (bits &- (1 &<< (size &- 1))) &>> 63
             return bits &+ (negative & (1 &- (1 &<< size)))
         }
-        /// The symbol whose code starts the buffer (`prefix`: its top lookup bits), or -1 for
-        /// bits that are no code.
-        @inline(__always) func decodeSymbol(_ table: JPEGHuffmanTable.Pointers, prefix: Int) -> Int {
-            let entry = table.lookup[prefix]
-            if entry != 0 {
-                consume(Int(entry >> 8))
-                return Int(entry & 0xFF)
-            }
-            let symbol: Int
-            (symbol, buffer, bitCount, position) = decodeLong(table, buffer, bitCount, position)
-            return symbol
-        }
         // The DC difference.
         if bitCount < 16 { refill(&buffer, &bitCount, &position) }
         let dcSize = decodeSymbol(
-            dcTable, prefix: Int(truncatingIfNeeded: buffer >> UInt64(64 - JPEGHuffmanTable.lookupBits)))
+            entry: dcTable.lookup[Self.lookupPrefix(buffer)], dcTable, &buffer, &bitCount, &position)
         guard dcSize >= 0 else { return nil }
         // Here and on each AC step the buffer holds at least the 16 bits the DC value, or the next
         // table entry's prefix, needs.
@@ -350,7 +328,7 @@ extension JPEGBitReader {
         var index = 1
         while index < 64 {
             // Most steps: one or two coefficients, or the end of the block, from one lookup.
-            let prefix = Int(truncatingIfNeeded: buffer >> UInt64(64 - JPEGHuffmanTable.lookupBits))
+            let prefix = Self.lookupPrefix(buffer)
             let entry = acTable.coefficientPairs[prefix]
             refill(&buffer, &bitCount, &position)
             if index &+ Int(truncatingIfNeeded: entry &>> 24 & 0x3F) < 64 {
@@ -369,7 +347,7 @@ extension JPEGBitReader {
             let firstLength = Int(truncatingIfNeeded: entry &>> 8 & 0xF)
             if firstLength != 0 {
                 // The block's last coefficient, at position 63: the code after it is not ours.
-                consume(firstLength)
+                Self.consume(firstLength, &buffer, &bitCount)
                 index &+= Int(truncatingIfNeeded: entry &>> 12 & 0xF)
                 block[order[index]] = Int16(truncatingIfNeeded: (Int64(bitPattern: entry) &<< 12) &>> 52)
                 index &+= 1
@@ -377,7 +355,7 @@ extension JPEGBitReader {
             }
             // A code longer than the prefix, or with its value bits: at most 16 + 15 bits of the
             // 56 the refill left (an invalid code substituted takes 17 and ends the block).
-            let symbol = decodeSymbol(acTable, prefix: prefix)
+            let symbol = decodeSymbol(entry: acTable.lookup[prefix], acTable, &buffer, &bitCount, &position)
             guard symbol >= 0 else { return nil }
             let run = symbol >> 4
             let size = symbol & 15
@@ -390,10 +368,53 @@ extension JPEGBitReader {
             }
             index &+= 1
         }
-        self.buffer = buffer
-        self.bitCount = bitCount
-        self.position = position
+        store(buffer, bitCount, position)
         return difference
+    }
+
+    /// The top ``JPEGHuffmanTable/lookupBits`` bits of a bit buffer held in local variables: the
+    /// index of the lookup entry of the code that starts it.
+    @inline(__always)
+    static func lookupPrefix(_ buffer: UInt64) -> Int {
+        Int(truncatingIfNeeded: buffer >> UInt64(64 - JPEGHuffmanTable.lookupBits))
+    }
+
+    /// Drops the top `length` bits (0...63) of a bit buffer held in local variables.
+    @inline(__always)
+    static func consume(_ length: Int, _ buffer: inout UInt64, _ bitCount: inout Int) {
+        buffer = buffer &<< UInt64(truncatingIfNeeded: length)
+        bitCount &-= length
+    }
+
+    /// Takes the top `length` bits (0...15) of a bit buffer held in local variables, as an
+    /// unsigned number; 0 for length 0.
+    @inline(__always)
+    static func take(_ length: Int, _ buffer: inout UInt64, _ bitCount: inout Int) -> Int {
+        // A rotation brings the top `length` bits down, and none for length 0, with no branch.
+        let rotated =
+            buffer &<< UInt64(truncatingIfNeeded: length) | buffer &>> UInt64(truncatingIfNeeded: 64 &- length)
+        let bits = Int(truncatingIfNeeded: rotated) & ((1 &<< length) &- 1)
+        consume(length, &buffer, &bitCount)
+        return bits
+    }
+
+    /// Decodes the symbol whose code starts a bit buffer held in local variables, given the
+    /// lookup entry of its prefix: the entry alone for most codes, ``decodeLong(_:_:_:_:)`` for
+    /// longer ones.
+    ///
+    /// - Returns: The symbol, or -1 for bits that are no code.
+    @inline(__always)
+    mutating func decodeSymbol(
+        entry: UInt16, _ table: JPEGHuffmanTable.Pointers, _ buffer: inout UInt64, _ bitCount: inout Int,
+        _ position: inout Int
+    ) -> Int {
+        if entry != 0 {
+            Self.consume(Int(entry >> 8), &buffer, &bitCount)
+            return Int(entry & 0xFF)
+        }
+        let symbol: Int
+        (symbol, buffer, bitCount, position) = decodeLong(table, buffer, bitCount, position)
+        return symbol
     }
 
     /// ``refill()`` for state held in local variables: eight bytes at once when none is `FF`,
@@ -425,7 +446,7 @@ extension JPEGBitReader {
         return (self.buffer, self.bitCount, self.position)
     }
 
-    /// Takes back the state a block decoder of another file held in local variables.
+    /// Takes back the state a block decoder held in local variables.
     @inline(__always)
     mutating func store(_ buffer: UInt64, _ bitCount: Int, _ position: Int) {
         self.buffer = buffer

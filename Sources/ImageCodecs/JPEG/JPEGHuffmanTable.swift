@@ -127,8 +127,8 @@ struct JPEGHuffmanTable {
 // shared standard tables can be read by any thread.
 extension JPEGHuffmanTable: @unchecked Sendable {}
 
-/// The tables of T.81 Annex K.3 (Tables K.3 to K.6).
-enum StandardHuffmanTables {
+/// The tables of T.81 Annex K.3 (Tables K.3 to K.6); the package's test encoder writes them too.
+package enum StandardHuffmanTables {
     /// One standard table: its DHT entry and the table built from it once.
     struct Shared: Sendable {
         let isDC: Bool
@@ -148,10 +148,10 @@ enum StandardHuffmanTables {
         return Shared(isDC: isDC, counts: counts, symbols: symbols, table: table)
     }
 
-    static let luminanceDCCounts = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
-    static let chrominanceDCCounts = [0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0]
-    static let luminanceACCounts = [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7D]
-    static let luminanceACSymbols: [UInt8] = [
+    package static let luminanceDCCounts = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+    package static let chrominanceDCCounts = [0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0]
+    package static let luminanceACCounts = [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7D]
+    package static let luminanceACSymbols: [UInt8] = [
         0x01, 0x02, 0x03, 0x00, 0x04, 0x11, 0x05, 0x12, 0x21, 0x31, 0x41, 0x06, 0x13, 0x51, 0x61, 0x07,
         0x22, 0x71, 0x14, 0x32, 0x81, 0x91, 0xA1, 0x08, 0x23, 0x42, 0xB1, 0xC1, 0x15, 0x52, 0xD1, 0xF0,
         0x24, 0x33, 0x62, 0x72, 0x82, 0x09, 0x0A, 0x16, 0x17, 0x18, 0x19, 0x1A, 0x25, 0x26, 0x27, 0x28,
@@ -164,8 +164,8 @@ enum StandardHuffmanTables {
         0xE3, 0xE4, 0xE5, 0xE6, 0xE7, 0xE8, 0xE9, 0xEA, 0xF1, 0xF2, 0xF3, 0xF4, 0xF5, 0xF6, 0xF7, 0xF8,
         0xF9, 0xFA,
     ]
-    static let chrominanceACCounts = [0, 2, 1, 2, 4, 4, 3, 4, 7, 5, 4, 4, 0, 1, 2, 0x77]
-    static let chrominanceACSymbols: [UInt8] = [
+    package static let chrominanceACCounts = [0, 2, 1, 2, 4, 4, 3, 4, 7, 5, 4, 4, 0, 1, 2, 0x77]
+    package static let chrominanceACSymbols: [UInt8] = [
         0x00, 0x01, 0x02, 0x03, 0x11, 0x04, 0x05, 0x21, 0x31, 0x06, 0x12, 0x41, 0x51, 0x07, 0x61, 0x71,
         0x13, 0x22, 0x32, 0x81, 0x08, 0x14, 0x42, 0x91, 0xA1, 0xB1, 0xC1, 0x09, 0x23, 0x33, 0x52, 0xF0,
         0x15, 0x62, 0x72, 0xD1, 0x0A, 0x16, 0x24, 0x34, 0xE1, 0x25, 0xF1, 0x17, 0x18, 0x19, 0x1A, 0x26,

@@ -21,11 +21,7 @@ extension JPEGInverseDCT {
         let coefficients = UnsafeRawPointer(block)
         let multipliers = UnsafeRawPointer(quantization)
         if isFlat(coefficients) {
-            let dc = Int(Int32(truncatingIfNeeded: (Int(block[0]) * Int(quantization[0])) << pass1Bits))
-            let value = UInt32(range[descale(dc, pass1Bits + 3) & 1023]) &* 0x0101_0101
-            for row in 0..<4 {
-                UnsafeMutableRawPointer(output + row * stride).storeBytes(of: value, as: UInt32.self)
-            }
+            storeFlat(block, quantization, output, stride: stride, range: range, rows: UInt32.self)
             return
         }
         // Dequantized coefficients of 11 bits keep each column-pass sum below 2^10 × 77 910 <
@@ -130,8 +126,8 @@ extension JPEGInverseDCT {
         let coefficients = UnsafeRawPointer(block)
         let multipliers = UnsafeRawPointer(quantization)
         if isFlat(coefficients) {
-            let dc = Int(Int32(truncatingIfNeeded: (Int(block[0]) * Int(quantization[0])) << pass1Bits))
-            let value = range[descale(dc, pass1Bits + 3) & 1023]
+            // Two byte stores a row: a 16-bit row would take three more instructions to build.
+            let value = flatSample(block, quantization, range: range)
             for row in 0..<2 { (output + row * stride).update(repeating: value, count: 2) }
             return
         }
@@ -187,14 +183,6 @@ extension JPEGInverseDCT {
     ) {
         let dc = Int(Int32(truncatingIfNeeded: Int(block[0]) * Int(quantization[0])))
         output[0] = range[descale(dc, 3) & 1023]
-    }
-
-    /// Whether a block's AC coefficients are all zero, so that it transforms to one value.
-    @inline(__always)
-    private static func isFlat(_ coefficients: UnsafeRawPointer) -> Bool {
-        var anyAC = coefficients.loadUnaligned(as: SIMD8<Int16>.self) & SIMD8(0, -1, -1, -1, -1, -1, -1, -1)
-        for row in 1..<8 { anyAC |= coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self) }
-        return JPEGVectorLanes.isZero(anyAC)
     }
 
     /// ``transform4x4(_:_:_:stride:range:)`` in libjpeg's 64-bit arithmetic, column by column and

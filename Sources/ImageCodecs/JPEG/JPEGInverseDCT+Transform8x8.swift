@@ -27,16 +27,8 @@ extension JPEGInverseDCT {
     ) {
         let coefficients = UnsafeRawPointer(block)
         let multipliers = UnsafeRawPointer(quantization)
-        // A block whose AC coefficients are all zero (most chroma blocks of photos) is flat:
-        // what both passes compute for it, in one step.
-        var anyAC = coefficients.loadUnaligned(as: SIMD8<Int16>.self) & SIMD8(0, -1, -1, -1, -1, -1, -1, -1)
-        for row in 1..<8 { anyAC |= coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self) }
-        if JPEGVectorLanes.isZero(anyAC) {
-            let dc = Int(Int32(truncatingIfNeeded: (Int(block[0]) * Int(quantization[0])) << pass1Bits))
-            let value = UInt64(range[descale(dc, pass1Bits + 3) & 1023]) &* 0x0101_0101_0101_0101
-            for row in 0..<8 {
-                UnsafeMutableRawPointer(output + row * stride).storeBytes(of: value, as: UInt64.self)
-            }
+        if isFlat(coefficients) {
+            storeFlat(block, quantization, output, stride: stride, range: range, rows: UInt64.self)
             return
         }
         var outside11Bits = SIMD8<Int16>()
@@ -183,5 +175,40 @@ extension JPEGInverseDCT {
         }
         let (x, y) = (unsafeBitCast(a, to: SIMD2<UInt64>.self), unsafeBitCast(b, to: SIMD2<UInt64>.self))
         return unsafeBitCast(high ? SIMD2(x[1], y[1]) : SIMD2(x[0], y[0]), to: SIMD8<Int16>.self)
+    }
+}
+
+extension JPEGInverseDCT {
+    /// Whether a block's AC coefficients are all zero (most chroma blocks of photos), so that it
+    /// is flat: it transforms to one value, whatever its size.
+    @inline(__always)
+    static func isFlat(_ coefficients: UnsafeRawPointer) -> Bool {
+        var anyAC = coefficients.loadUnaligned(as: SIMD8<Int16>.self) & SIMD8(0, -1, -1, -1, -1, -1, -1, -1)
+        for row in 1..<8 { anyAC |= coefficients.loadUnaligned(fromByteOffset: 16 * row, as: SIMD8<Int16>.self) }
+        return JPEGVectorLanes.isZero(anyAC)
+    }
+
+    /// The one sample a flat block transforms to: what both passes compute for it, in one step.
+    @inline(__always)
+    static func flatSample(
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>, range: UnsafePointer<UInt8>
+    ) -> UInt8 {
+        let dc = Int(Int32(truncatingIfNeeded: (Int(block[0]) * Int(quantization[0])) << pass1Bits))
+        return range[descale(dc, pass1Bits + 3) & 1023]
+    }
+
+    /// Writes ``flatSample(_:_:range:)`` as a square of `Row.bitWidth / 8` samples, a row per
+    /// store: `UInt64` for the 8×8 transform, `UInt32` for 4×4. Parameters as
+    /// ``transform8x8(_:_:_:stride:range:)``.
+    @inline(__always)
+    static func storeFlat<Row: FixedWidthInteger & UnsignedInteger>(
+        _ block: UnsafePointer<Int16>, _ quantization: UnsafePointer<Int16>,
+        _ output: UnsafeMutablePointer<UInt8>, stride: Int, range: UnsafePointer<UInt8>, rows _: Row.Type
+    ) {
+        // `Row.max / 0xFF` has a 1 in every byte: the sample repeated across the row.
+        let value = Row(flatSample(block, quantization, range: range)) &* (Row.max / 0xFF)
+        for row in 0..<Row.bitWidth / 8 {
+            UnsafeMutableRawPointer(output + row * stride).storeBytes(of: value, as: Row.self)
+        }
     }
 }

@@ -82,12 +82,8 @@ enum PNGRowStream {
             return
         }
         var prefaulter = PagePrefaulter(UnsafeMutableBufferPointer(start: output, count: outputCount))
-        var inflater = StreamingInflater(
-            pieces: contents.imageData, expectedCount: filteredCount, checksumLane: checksumLane)
-        defer { checksumLane = inflater.checksumLane }
-        try reconstruct(
-            header, expansion: expansion,
-            nextChunk: { () throws(PNGError) in try inflater.nextChunk() },
+        try reconstructInflating(
+            contents, expansion: expansion, filteredCount: filteredCount, checksumLane: &checksumLane,
             outputRow: { y, rowBuffer in
                 let row = outputRow(y, rowBuffer)
                 prefaulter.prepare(through: row + outputRowCount)
@@ -116,13 +112,26 @@ enum PNGRowStream {
         let convertedCount = header.width * expansion.format.bytesPerPixel
         let converted = UnsafeMutablePointer<UInt8>.allocate(capacity: convertedCount)
         defer { converted.deallocate() }
+        try reconstructInflating(
+            contents, expansion: expansion, filteredCount: filteredCount, checksumLane: &checksumLane,
+            outputRow: { _, rowBuffer in rowBuffer ?? converted }, rowFinished: consumer)
+    }
+
+    /// ``reconstruct(_:expansion:nextChunk:outputRow:rowFinished:)`` on the image data inflated
+    /// chunk by chunk, as both entry points stream it; parameters as theirs.
+    @inline(__always)
+    private static func reconstructInflating(
+        _ contents: PNGContents, expansion: PixelExpansion, filteredCount: Int, checksumLane: inout CRC32Lane,
+        outputRow: (_ y: Int, _ rowBuffer: UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<UInt8>,
+        rowFinished: (UnsafePointer<UInt8>) -> Void
+    ) throws(PNGError) {
         var inflater = StreamingInflater(
             pieces: contents.imageData, expectedCount: filteredCount, checksumLane: checksumLane)
         defer { checksumLane = inflater.checksumLane }
         try reconstruct(
-            header, expansion: expansion,
+            contents.header, expansion: expansion,
             nextChunk: { () throws(PNGError) in try inflater.nextChunk() },
-            outputRow: { _, rowBuffer in rowBuffer ?? converted }, rowFinished: consumer)
+            outputRow: outputRow, rowFinished: rowFinished)
     }
 
     /// Whether `count` bytes at `first` and `otherCount` bytes at `other` share no byte.
