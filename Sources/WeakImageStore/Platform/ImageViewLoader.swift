@@ -85,6 +85,38 @@ public final class ImageViewLoader {
     ///     size in points times the screen scale), or nil for the full-size image. Defaults to nil.
     ///   - priority: The load's priority. Defaults to `.high`: the view is on screen.
     ///   - placeholder: What to show while loading, and if the load fails. Defaults to nil.
+    /// Shows the animation `request` names in the loader's view, which must be an
+    /// ``AnimatedImageView``: at once if someone holds it already (its first frame decoded), else
+    /// `placeholder` until it loads. A still image plays as an animation of one frame.
+    ///
+    /// - Parameters:
+    ///   - request: The file, and the size every frame is decoded at.
+    ///   - store: The store to load from.
+    ///   - priority: The load's priority. Defaults to `.high`: the view is on screen.
+    ///   - placeholder: What to show while it loads, and if it cannot be loaded.
+    public func setAnimation(
+        _ request: ImageRequest, from store: ImageStore<UIImage>, priority: ImageLoadPriority = .high,
+        placeholder: UIImage? = nil
+    ) {
+        cancel()
+        guard let view = imageView as? AnimatedImageView else {
+            preconditionFailure("setAnimation needs an AnimatedImageView")
+        }
+        if let cached = store.cachedAnimation(for: request) {
+            view.animation = cached
+            return
+        }
+        view.animation = nil
+        view.image = placeholder
+        let requestGeneration = generation
+        let task = Task { [weak self] in
+            let animation = try? await store.animation(for: request, priority: priority)
+            guard let self, let animation, !Task.isCancelled, self.generation == requestGeneration else { return }
+            (self.imageView as? AnimatedImageView)?.animation = animation
+        }
+        currentLoad.withLock { $0 = task }
+    }
+
     public func setImage(
         named name: String, from store: ImageStore<UIImage>, maxPixelSize: Int? = nil,
         priority: ImageLoadPriority = .high, placeholder: UIImage? = nil

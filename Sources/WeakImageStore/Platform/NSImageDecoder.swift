@@ -46,6 +46,20 @@ public struct NSImageDecoder: ImageDecoding {
             }
         return DecodeResult(image: SharedNSImage(cgImage: image, scale: options.scale))
     }
+
+    /// The frames of an animated GIF or APNG, composited by the built-in decoders and made into
+    /// images of the options' scale; nil for a still image (``decode(_:options:)`` decodes it).
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - options: The scale and the size of every frame.
+    /// - Returns: The frames, or nil for a still image.
+    /// - Throws: ``BitmapDecoderError`` when the animation cannot be read.
+    public func animatedFrames(of data: Data, options: DecodeOptions) throws -> AnimatedFrames<SharedNSImage>? {
+        try .decodedByBitmapDecoder(data, options: options, maximumPixelCount: maximumPixelCount) { image, scale in
+            SharedNSImage(cgImage: image, scale: scale)
+        }
+    }
 }
 
 extension ImageStore.Configuration where Image == SharedNSImage {

@@ -53,6 +53,20 @@ public struct UIImageDecoder: ImageDecoding {
         return DecodeResult(image: try Self.fullSize(source, scale: scale))
     }
 
+    /// The frames of an animated GIF or APNG, composited by the built-in decoders and made into
+    /// images of the options' scale; nil for a still image (``decode(_:options:)`` decodes it).
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - options: The scale and the size of every frame.
+    /// - Returns: The frames, or nil for a still image.
+    /// - Throws: ``BitmapDecoderError`` when the animation cannot be read.
+    public func animatedFrames(of data: Data, options: DecodeOptions) throws -> AnimatedFrames<UIImage>? {
+        try .decodedByBitmapDecoder(data, options: options, maximumPixelCount: maximumPixelCount) { image, scale in
+            UIImage(cgImage: image, scale: CGFloat(scale), orientation: .up)
+        }
+    }
+
     private static func fullSize(_ source: CheckedImageSource, scale: CGFloat) throws(PlatformImageError) -> UIImage {
         let orientation = UIImage.Orientation(source.orientation)
         #if !os(watchOS)

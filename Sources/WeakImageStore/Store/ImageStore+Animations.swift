@@ -43,6 +43,15 @@ extension ImageStore {
         return animation
     }
 
+    /// The animation `request` names if someone holds it now, from memory only; never loads.
+    ///
+    /// - Parameter request: The file, and the size every frame is decoded at.
+    /// - Returns: The shared animation, or nil.
+    public func cachedAnimation(for request: ImageRequest) -> ImageAnimation<Image>? {
+        guard let cached = animations.cachedImage(request) else { return nil }
+        return unsafeDowncast(cached.object, to: ImageAnimation<Image>.self)
+    }
+
     /// The engine that loads animations: the store's fetcher, a weak-only memory, and a decode
     /// that makes an ``ImageAnimation`` with its first frame.
     static func makeAnimationEngine(
