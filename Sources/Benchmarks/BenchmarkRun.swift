@@ -37,6 +37,10 @@ struct BenchmarkRun {
         case .bombs:
             report(bombSection(), warnings: [], since: started)
             return
+        case .stickers:
+            let stickers = try stickersSection()
+            report(stickers.goals, warnings: stickers.warnings, since: started)
+            return
         case .hitPath, .pngSpeed, .scrolling, .gallery, nil:
             break
         }
@@ -65,7 +69,7 @@ struct BenchmarkRun {
             let gallery = try gallerySection(corpus)
             report(gallery.goals, warnings: gallery.warnings, since: started)
             return
-        case .jpegSpeed, .downsampling, .blobList, .diskCache, .networkFeed, .bombs, nil:
+        case .jpegSpeed, .downsampling, .blobList, .diskCache, .networkFeed, .bombs, .stickers, nil:
             break
         }
 
@@ -96,11 +100,12 @@ struct BenchmarkRun {
         let networkFeed = try networkFeedSection()
         let diskCache = diskCacheSection()
         let bombs = bombSection()
+        let stickers = try stickersSection()
 
         let checks =
             Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
             + pngChecks + jpegChecks + scrolling.goals + gallery.goals + blobList.goals + networkFeed.goals
-            + diskCache.goals + accountingChecks + bombs
+            + diskCache.goals + accountingChecks + bombs + stickers.goals
         report(
             checks,
             warnings: Goals.measurementWarnings(reports) + scrolling.warnings + gallery.warnings + blobList.warnings
@@ -121,6 +126,11 @@ struct BenchmarkRun {
             corpus: corpus, profile: options.quick ? .quick : .full, hitPathSamples: profile.sampleCount,
             outputDirectory: options.outputDirectory
         ).run()
+    }
+
+    private func stickersSection() throws -> SectionOutcome {
+        print("STICKERS: a chat of animated GIF and APNG stickers, 60 frames per second, reading speed and flung")
+        return try StickersSection(quick: options.quick, outputDirectory: options.outputDirectory).run()
     }
 
     private func gallerySection(_ corpus: Corpus) throws -> SectionOutcome {

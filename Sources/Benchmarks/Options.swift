@@ -15,6 +15,7 @@ struct Options {
         case diskCache = "disk-cache"
         case networkFeed = "network-feed"
         case bombs
+        case stickers
     }
 
     var quick = false
@@ -42,8 +43,9 @@ struct Options {
         memory warning, scrolled back and scrolled again after a relaunch, by the source paper's
         two recipes, URLSession + URLCache + NSCache, and the store) and the disk cache (opening,
         missing, hitting and writing at 100 to 100k entries against a file-per-key folder and
-        Foundation's URLCache). Prints tables and PASS/FAIL
-        goal lines; writes results.csv, scrolling.csv, gallery.csv, bloblist.csv, networkfeed.csv
+        Foundation's URLCache), and a chat of animated stickers (GIF and APNG, every frame decoded up
+        front, a buffer per view, and the store's shared animations). Prints tables and PASS/FAIL
+        goal lines; writes results.csv, scrolling.csv, gallery.csv, bloblist.csv, networkfeed.csv, stickers.csv
         (and per-frame CSVs) and SVG charts.
 
           --quick       Smaller workloads and images, fewer samples: a smoke test (about 40 s).
@@ -55,7 +57,8 @@ struct Options {
                         (The generated corpus has PNG icons and flat UI, JPEG photos.)
           --only SECTION
                         Only one section and its goals: hit-path, png-speed, jpeg-speed, downsampling,
-                        scrolling, gallery, blob-list, network-feed, disk-cache or bombs.
+                        scrolling, gallery, blob-list, network-feed, disk-cache, bombs or
+                        stickers.
           --latency-ms MS
                         The network feed's latency before each response. Defaults to 40.
           --slow-fraction F

@@ -13,4 +13,9 @@ final class LockedBox<Value: Sendable>: @unchecked Sendable {
         get { lock.withLock { storedValue } }
         set { lock.withLock { storedValue = newValue } }
     }
+
+    /// Runs `body` with the value, under the lock.
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try lock.withLock { try body(&storedValue) }
+    }
 }

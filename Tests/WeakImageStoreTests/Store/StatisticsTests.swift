@@ -34,6 +34,7 @@ final class StatisticsTests: XCTestCase {
         expected.liveCost = 500
         expected.liveCount = 1
         expected.peakLiveCost = 510
+        expected.animationFrameBudget = ImageStore<Bitmap>.defaultAnimationFrameBudget
         XCTAssertEqual(store.statistics, expected)
         XCTAssertNotNil(photo)
     }
