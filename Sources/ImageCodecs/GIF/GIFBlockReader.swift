@@ -17,18 +17,19 @@ struct GIFBlockReader {
         return bytes[offset]
     }
 
-    /// The next `count` bytes, or nil (the offset moved to the end) if the file is shorter.
-    mutating func read(_ count: Int) -> UnsafeRawBufferPointer.SubSequence? {
+    /// The next `count` bytes, indexed from 0, or nil (the offset moved to the end) if the file is
+    /// shorter.
+    mutating func read(_ count: Int) -> UnsafeRawBufferPointer? {
         guard remaining >= count else {
             offset = bytes.count
             return nil
         }
         defer { offset += count }
-        return bytes[offset..<offset + count]
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
     }
 
     /// One sub-block's data (empty for the terminator), or nil if the file ends inside it.
-    mutating func readSubBlock() -> UnsafeRawBufferPointer.SubSequence? {
+    mutating func readSubBlock() -> UnsafeRawBufferPointer? {
         guard let length = readByte() else { return nil }
         return read(Int(length))
     }
