@@ -4,6 +4,8 @@
 #   Scripts/fuzz.sh png   [seconds]   # the PNG decoder, seeded with PngSuite and Fuzz/seeds/png
 #   Scripts/fuzz.sh jpeg  [seconds]   # the JPEG decoder (full size and scaled), seeded with the
 #                                     # JPEG suite and Fuzz/seeds/jpeg
+#   Scripts/fuzz.sh gif   [seconds]   # the GIF decoder (every frame, thumbnails, strict against
+#                                     # lenient), seeded with Fuzz/seeds/gif
 #   Scripts/fuzz.sh names [seconds]   # name resolution against a directory with hostile entries
 #   Scripts/fuzz.sh http  [seconds]   # HTTP header parsers (Cache-Control, HTTP dates, Content-Range,
 #                                     # freshness), the first byte picking one; Fuzz/seeds/http
@@ -27,11 +29,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target="${1:?usage: Scripts/fuzz.sh png|png-diff|jpeg|jpeg-diff|names|http|journal [seconds]}"
+target="${1:?usage: Scripts/fuzz.sh png|png-diff|jpeg|jpeg-diff|gif|names|http|journal [seconds]}"
 seconds="${2:-60}"
 case "$target" in
   png)   entry=Fuzz/PNGDecoderFuzzTarget.swift ;;
   jpeg)  entry=Fuzz/JPEGDecoderFuzzTarget.swift ;;
+  gif)   entry=Fuzz/GIFDecoderFuzzTarget.swift ;;
   names) entry=Fuzz/NameResolutionFuzzTarget.swift ;;
   http)  entry=Fuzz/HTTPHeaderFuzzTarget.swift ;;
   journal) entry=Fuzz/DiskCacheJournalFuzzTarget.swift ;;
@@ -67,7 +70,7 @@ fi
 # The decoder targets compile the codecs alone (they know nothing of the store); the others the
 # whole library, as one module without the file that re-exports the codecs' module.
 case "$target" in
-  png|jpeg|png-diff|jpeg-diff) sources=$(find Sources/ImageCodecs -name '*.swift' | sort) ;;
+  png|jpeg|gif|png-diff|jpeg-diff) sources=$(find Sources/ImageCodecs -name '*.swift' | sort) ;;
   *) sources=$(find Sources/ImageCodecs Sources/WeakImageStore -name '*.swift' ! -name ImageCodecsExport.swift | sort) ;;
 esac
 # shellcheck disable=SC2086

@@ -64,21 +64,24 @@ package struct GIFContainer: Sendable, Equatable {
         }
         storedLoopCount = nil
         frames = []
-        try readBlocks(&reader, limits: limits)
+        let reachedTrailer = try readBlocks(&reader, limits: limits)
         guard !frames.isEmpty else {
-            throw reader.isAtEnd ? .truncatedBeforeFirstFrame(offset: bytes.count) : .noFrames
+            throw reachedTrailer ? .noFrames : .truncatedBeforeFirstFrame(offset: bytes.count)
         }
     }
 
-    /// Reads extensions and images up to the trailer, the end of the file, or an unknown block.
-    private mutating func readBlocks(_ reader: inout GIFBlockReader, limits: Limits) throws(GIFError) {
+    /// Reads extensions and images up to the trailer, the end of the file, or an unknown block;
+    /// false when the file ended first.
+    private mutating func readBlocks(_ reader: inout GIFBlockReader, limits: Limits) throws(GIFError) -> Bool {
         var control: (delay: Int, disposal: UInt8, transparentIndex: UInt8?)?
         while let introducer = reader.readByte() {
             switch introducer {
             case 0x21:
-                guard let label = reader.readByte() else { return }
+                guard let label = reader.readByte() else { return false }
                 if label == 0xF9 {
-                    guard let block = reader.readSubBlock() else { return }
+                    guard let block = reader.readSubBlock() else { return false }
+                    // An empty first sub-block is the chain's terminator already.
+                    if block.isEmpty { continue }
                     if block.count >= 4 {
                         control = (
                             Int(block[1]) | Int(block[2]) << 8, (block[0] >> 2) & 7,
@@ -86,7 +89,8 @@ package struct GIFContainer: Sendable, Equatable {
                         )
                     }
                 } else if label == 0xFF {
-                    guard let identifier = reader.readSubBlock() else { return }
+                    guard let identifier = reader.readSubBlock() else { return false }
+                    if identifier.isEmpty { continue }
                     let isLoop =
                         identifier.elementsEqual("NETSCAPE2.0".utf8) || identifier.elementsEqual("ANIMEXTS1.0".utf8)
                     while let block = reader.readSubBlock(), !block.isEmpty {
@@ -97,20 +101,21 @@ package struct GIFContainer: Sendable, Equatable {
                     continue
                 }
                 // Comment, plain text, unknown extensions and a graphic control block's tail.
-                guard reader.skipSubBlocks() else { return }
+                guard reader.skipSubBlocks() else { return false }
             case 0x2C:
                 guard frames.count < limits.maximumFrameCount else {
                     throw .tooManyFrames(limit: limits.maximumFrameCount)
                 }
-                guard let frame = try readImage(&reader, control: control, limits: limits) else { return }
+                guard let frame = try readImage(&reader, control: control, limits: limits) else { return false }
                 frames.append(frame)
                 control = nil
-                if frame.truncatedAt != nil { return }
+                if frame.truncatedAt != nil { return false }
             default:
                 // The trailer, or a byte no block starts with, which browsers read as one.
-                return
+                return true
             }
         }
+        return false
     }
 
     /// Reads an image descriptor, its local colour table and the extent of its data; nil when
