@@ -22,6 +22,37 @@ struct GIFFrameReader: AnimationFrameReading {
 
     /// Draws frame `index` on `canvas` (prepared for it) and returns the damage recovered from.
     func compose(_ index: Int, onto canvas: inout AnimationCanvas) -> GIFError? {
+        decoding(index) { record, indices, written, bytes in
+            composeRows(record, indices: indices, written: written, palette: palette(of: record, bytes), onto: &canvas)
+        }
+    }
+
+    /// Frame `index`'s palette indices in display order (an interlaced frame's rows put in
+    /// place), 0 where the data does not reach, and the damage recovered from: what the
+    /// differential fuzzer compares with giflib's raster.
+    func indexRaster(_ index: Int) -> (indices: [UInt8], damage: GIFError?) {
+        let record = container.frames[index]
+        var raster = [UInt8](repeating: 0, count: record.pixelCount)
+        let damage = decoding(index) { record, indices, written, _ in
+            for storedRow in 0..<(written + record.width - 1) / record.width {
+                let row =
+                    record.isInterlaced
+                    ? GIFInterlacing.frameRow(ofStoredRow: storedRow, height: record.height) : storedRow
+                let count = min(record.width, written - storedRow * record.width)
+                for column in 0..<count {
+                    raster[row * record.width + column] = indices[storedRow * record.width + column]
+                }
+            }
+        }
+        return (raster, damage)
+    }
+
+    /// Decodes frame `index`'s indices and hands them to `body` with how many the data filled;
+    /// returns the damage.
+    private func decoding(
+        _ index: Int,
+        _ body: (GIFFrameRecord, UnsafeMutableBufferPointer<UInt8>, Int, UnsafeRawBufferPointer) -> Void
+    ) -> GIFError? {
         let record = container.frames[index]
         let truncation = record.truncatedAt.map { GIFError.truncatedFrame(frame: index, offset: $0) }
         guard record.pixelCount > 0 else { return truncation }
@@ -31,7 +62,7 @@ struct GIFFrameReader: AnimationFrameReading {
         return data.withUnsafeBytes { bytes in
             let (indices, written, outcome) = decodeIndices(record, bytes)
             defer { indices.deallocate() }
-            composeRows(record, indices: indices, written: written, palette: palette(of: record, bytes), onto: &canvas)
+            body(record, indices, written, bytes)
             if let truncation { return truncation }
             switch outcome {
             case .codeBeyondTable(let code, let nextFree):

@@ -96,6 +96,23 @@ final class GIFDecoderTests: XCTestCase {
         }
     }
 
+    func test_indexRaster_putsInterlacedRowsInPlace() throws {
+        // interlaced.gif holds the script's pattern (x·3 + y·5 + x·y / 3) mod 16, 7 × 13.
+        let data = try GIFSuite.data("interlaced.gif")
+        let reader = GIFFrameReader(
+            data: data, container: try GIFDecoder().container(of: data), strictness: .lenient)
+        let (indices, damage) = reader.indexRaster(0)
+        var expected: [UInt8] = []
+        for y in 0..<13 {
+            for x in 0..<7 { expected.append(UInt8((x * 3 + y * 5 + x * y / 3) % 16)) }
+        }
+        XCTAssertEqual(indices, expected)
+        XCTAssertNil(damage)
+        XCTAssertEqual(
+            (0..<13).map { GIFInterlacing.frameRow(ofStoredRow: $0, height: 13) },
+            [0, 8, 4, 12, 2, 6, 10, 1, 3, 5, 7, 9, 11])
+    }
+
     // MARK: Still decode and damage
 
     func test_decode_isTheFirstFrame_atFullOrReducedSize() throws {
