@@ -68,6 +68,13 @@ package struct GIFContainer: Sendable, Equatable {
         guard !frames.isEmpty else {
             throw reachedTrailer ? .noFrames : .truncatedBeforeFirstFrame(offset: bytes.count)
         }
+        // A side of 0 takes the first frame's extent, which its offset can make 65 535 + 65 535.
+        if let limit = ImageSizeLimit.exceeded(
+            width: canvasWidth, height: canvasHeight, maximumDimension: limits.maximumDimension,
+            maximumPixelCount: limits.maximumPixelCount, ceiling: Int.max / 16)
+        {
+            throw .logicalScreenTooLarge(width: canvasWidth, height: canvasHeight, limit: limit)
+        }
     }
 
     /// Reads extensions and images up to the trailer, the end of the file, or an unknown block;

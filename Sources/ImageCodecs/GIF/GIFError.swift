@@ -11,7 +11,8 @@ public enum GIFError: Error, Sendable, Equatable, CustomStringConvertible {
     case truncatedBeforeFirstFrame(offset: Int)
     /// The file holds no frame: its trailer (or an unknown block) comes before any image.
     case noFrames
-    /// The logical screen exceeds one of the decoder's size limits; nothing was allocated for it.
+    /// The logical screen exceeds one of the decoder's size limits (a side of 0 counted as the
+    /// first frame's extent, see ``GIFDecoder``); nothing was allocated for it.
     case logicalScreenTooLarge(width: Int, height: Int, limit: ImageSizeLimit)
     /// Frame `frame`'s rectangle exceeds one of the decoder's size limits.
     case frameTooLarge(frame: Int, width: Int, height: Int, limit: ImageSizeLimit)

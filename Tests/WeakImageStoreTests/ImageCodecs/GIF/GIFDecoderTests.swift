@@ -214,6 +214,25 @@ final class GIFDecoderTests: XCTestCase {
         }
     }
 
+    func test_zeroScreenSide_takesTheFirstFrameExtent_withinTheLimits() throws {
+        // Given: the fuzzer's second find, a 2570 × 0 screen whose first frame sits at 65535,
+        // 65535 (the canvas would have been 2570 × 65535), and a sound 0 × 0 screen.
+        let found = try Data(
+            contentsOf: SharedTestData.packageRoot.appendingPathComponent(
+                "Tests/WeakImageStoreTests/Fixtures/fuzz/gif-zero-screen-far-frame.gif"))
+        let sound = Data(
+            GIFTestFile.header(width: 0, height: 0)
+                + GIFTestFile.image(x: 1, y: 2, width: 3, height: 1, codes: GIFTestFile.literals([1, 2, 3])) + [0x3B])
+        // Then
+        XCTAssertThrowsError(try GIFDecoder().animationInfo(of: found)) {
+            XCTAssertEqual(
+                $0 as? GIFError, .logicalScreenTooLarge(width: 2570, height: 65535, limit: .dimension(32768)))
+        }
+        let info = try GIFDecoder().animationInfo(of: sound)
+        XCTAssertEqual(info.width, 4)
+        XCTAssertEqual(info.height, 3)
+    }
+
     func test_decodingPeak_isReported_andItsLimitRefusesTheDecode() throws {
         let data = try GIFSuite.data("full-table-clear.gif")
         let peak = try XCTUnwrap(GIFDecoder().decodingPeakBytes(of: data, options: DecodeOptions()))
