@@ -4,6 +4,11 @@
 #   Scripts/fuzz.sh png   [seconds]   # the PNG decoder, seeded with PngSuite and Fuzz/seeds/png
 #   Scripts/fuzz.sh jpeg  [seconds]   # the JPEG decoder (full size and scaled), seeded with the
 #                                     # JPEG suite and Fuzz/seeds/jpeg
+#   Scripts/fuzz.sh gif   [seconds]   # the GIF decoder (every frame, thumbnails, strict against
+#                                     # lenient), seeded with Fuzz/seeds/gif
+#   Scripts/fuzz.sh gif-diff [seconds] [libFuzzer flags...] # GIFDecoder against giflib (the shim in
+#                                      # Scripts/giflib-shim, libgif-dev from apt-get): screen, images,
+#                                      # control extensions and index rasters; disagreements crash
 #   Scripts/fuzz.sh names [seconds]   # name resolution against a directory with hostile entries
 #   Scripts/fuzz.sh http  [seconds]   # HTTP header parsers (Cache-Control, HTTP dates, Content-Range,
 #                                     # freshness), the first byte picking one; Fuzz/seeds/http
@@ -27,16 +32,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target="${1:?usage: Scripts/fuzz.sh png|png-diff|jpeg|jpeg-diff|names|http|journal [seconds]}"
+target="${1:?usage: Scripts/fuzz.sh png|png-diff|jpeg|jpeg-diff|gif|gif-diff|names|http|journal [seconds]}"
 seconds="${2:-60}"
 case "$target" in
   png)   entry=Fuzz/PNGDecoderFuzzTarget.swift ;;
   jpeg)  entry=Fuzz/JPEGDecoderFuzzTarget.swift ;;
+  gif)   entry=Fuzz/GIFDecoderFuzzTarget.swift ;;
   names) entry=Fuzz/NameResolutionFuzzTarget.swift ;;
   http)  entry=Fuzz/HTTPHeaderFuzzTarget.swift ;;
   journal) entry=Fuzz/DiskCacheJournalFuzzTarget.swift ;;
   png-diff) entry=Fuzz/PNGDifferentialFuzzTarget.swift ;;
   jpeg-diff) entry=Fuzz/JPEGDifferentialFuzzTarget.swift ;;
+  gif-diff) entry=Fuzz/GIFDifferentialFuzzTarget.swift ;;
   *)     echo "unknown target: $target" >&2; exit 2 ;;
 esac
 
@@ -64,10 +71,19 @@ if [ "$target" = jpeg-diff ]; then
   # JPEGDecoder follows) does not: compare with the C code paths.
   export JSIMD_FORCENONE=1
 fi
+if [ "$target" = gif-diff ]; then
+  # giflib itself is not instrumented; the shim is linked in and declared by its header.
+  if [ ! -f /usr/include/gif_lib.h ]; then
+    echo "libgif-dev not found: apt-get install -y libgif-dev" >&2
+    exit 1
+  fi
+  gcc -O2 -g -Wall -Wextra -c Scripts/giflib-shim/gifshim.c -o .build-fuzz/gifshim.o
+  extra=(-import-objc-header Scripts/giflib-shim/gifshim.h .build-fuzz/gifshim.o -lgif)
+fi
 # The decoder targets compile the codecs alone (they know nothing of the store); the others the
 # whole library, as one module without the file that re-exports the codecs' module.
 case "$target" in
-  png|jpeg|png-diff|jpeg-diff) sources=$(find Sources/ImageCodecs -name '*.swift' | sort) ;;
+  png|jpeg|gif|png-diff|jpeg-diff|gif-diff) sources=$(find Sources/ImageCodecs -name '*.swift' | sort) ;;
   *) sources=$(find Sources/ImageCodecs Sources/WeakImageStore -name '*.swift' ! -name ImageCodecsExport.swift | sort) ;;
 esac
 # shellcheck disable=SC2086
@@ -78,6 +94,7 @@ swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -packag
 seeds=("Fuzz/seeds/$target")
 if [ "$target" = png-diff ]; then seeds=(Fuzz/seeds/png Fuzz/seeds/png-diff); fi
 if [ "$target" = jpeg-diff ]; then seeds=(Fuzz/seeds/jpeg Fuzz/seeds/jpeg-diff); fi
+if [ "$target" = gif-diff ]; then seeds=(Fuzz/seeds/gif); fi
 if [ "$target" = png ] || [ "$target" = png-diff ]; then
   suite="${PNGSUITE_DIR:-../shared/pngsuite}"
   [ -d "$suite" ] && seeds+=("$suite")

@@ -100,10 +100,13 @@ package struct AnimationCanvas: Sendable {
     /// The part of `frame`'s rectangle inside the canvas, or nil if none is.
     private func clip(_ frame: AnimationFrameInfo) -> (rows: Range<Int>, columns: Range<Int>, width: Int, height: Int)?
     {
-        let rows = max(frame.y, 0)..<min(frame.y + frame.height, height)
-        let columns = max(frame.x, 0)..<min(frame.x + frame.width, width)
-        guard !rows.isEmpty, !columns.isEmpty else { return nil }
-        return (rows, columns, columns.count, rows.count)
+        let top = max(frame.y, 0)
+        let bottom = min(frame.y + frame.height, height)
+        let left = max(frame.x, 0)
+        let right = min(frame.x + frame.width, width)
+        // A frame wholly past the canvas (a GIF may place one there) has bounds that cross.
+        guard top < bottom, left < right else { return nil }
+        return (top..<bottom, left..<right, right - left, bottom - top)
     }
 
     /// Straight-alpha "over", in the integer arithmetic APNG decoders use (an opaque source pixel

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Decodes PNG and JPEG files into ``Bitmap``s, choosing the format by the file's leading bytes,
+/// Decodes PNG, JPEG and GIF files into ``Bitmap``s, choosing the format by the file's leading bytes,
 /// never by its name: a JPEG saved as `photo.png` decodes as the JPEG it is.
 ///
 /// | leading bytes                    | decoder         |
 /// |----------------------------------|-----------------|
 /// | `89 50 4E 47 0D 0A 1A 0A`        | ``PNGDecoder``  |
 /// | `FF D8`                          | ``JPEGDecoder`` |
+/// | `GIF87a` or `GIF89a`             | ``GIFDecoder``  |
 /// | anything else                    | throws ``BitmapDecoderError/unrecognizedFormat(leadingBytes:)`` |
 ///
 /// This is the default decoder of `ImageStore<Bitmap>`.
@@ -15,15 +16,22 @@ public struct BitmapDecoder: ImageDecoding {
     public var pngDecoder: PNGDecoder
     /// The decoder of JPEG files, with its size limits.
     public var jpegDecoder: JPEGDecoder
+    /// The decoder of GIF files, with its size and frame limits.
+    public var gifDecoder: GIFDecoder
 
-    /// Creates a decoder from a PNG and a JPEG decoder.
+    /// Creates a decoder from a PNG, a JPEG and a GIF decoder.
     ///
     /// - Parameters:
     ///   - pngDecoder: Decodes PNG files. Defaults to `PNGDecoder()` (64 Mi pixels).
     ///   - jpegDecoder: Decodes JPEG files. Defaults to `JPEGDecoder()` (64 Mi pixels).
-    public init(pngDecoder: PNGDecoder = PNGDecoder(), jpegDecoder: JPEGDecoder = JPEGDecoder()) {
+    ///   - gifDecoder: Decodes GIF files. Defaults to `GIFDecoder()` (64 Mi pixels, 4096 frames).
+    public init(
+        pngDecoder: PNGDecoder = PNGDecoder(), jpegDecoder: JPEGDecoder = JPEGDecoder(),
+        gifDecoder: GIFDecoder = GIFDecoder()
+    ) {
         self.pngDecoder = pngDecoder
         self.jpegDecoder = jpegDecoder
+        self.gifDecoder = gifDecoder
     }
 
     /// The image formats the decoder recognizes.
@@ -32,20 +40,24 @@ public struct BitmapDecoder: ImageDecoding {
         case png
         /// A JPEG file.
         case jpeg
+        /// A GIF file (GIF87a or GIF89a).
+        case gif
     }
 
     /// The format of a file, from its leading bytes.
     ///
     /// - Parameter data: The file, or at least its first 8 bytes.
-    /// - Returns: The format, or `nil` if the bytes are neither a PNG signature nor a JPEG SOI.
+    /// - Returns: The format, or `nil` if the bytes are neither a PNG signature, a JPEG SOI nor a
+    ///   GIF signature.
     public static func format(of data: Data) -> Format? {
         let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         if data.starts(with: pngSignature) { return .png }
         if data.starts(with: [0xFF, 0xD8]) { return .jpeg }
+        if data.starts(with: Array("GIF87a".utf8)) || data.starts(with: Array("GIF89a".utf8)) { return .gif }
         return nil
     }
 
-    /// Decodes a PNG or JPEG file.
+    /// Decodes a PNG, JPEG or GIF file (a GIF's first frame).
     ///
     /// - Parameters:
     ///   - data: The whole file.
@@ -67,6 +79,12 @@ public struct BitmapDecoder: ImageDecoding {
             } catch {
                 throw .jpeg(error)
             }
+        case .gif:
+            do {
+                return try gifDecoder.decode(data, options: DecodeOptions(scale: scale)).image
+            } catch {
+                throw .gif(error)
+            }
         case nil:
             throw .unrecognizedFormat(leadingBytes: Array(data.prefix(8)))
         }
@@ -85,13 +103,15 @@ extension BitmapDecoder {
         switch Self.format(of: data) {
         case .png: pngDecoder.header(of: data)
         case .jpeg: jpegDecoder.header(of: data)
+        case .gif: gifDecoder.header(of: data)
         case nil: nil
         }
     }
 
-    /// Decodes a PNG or JPEG file as `options` say, by the decoder of its format: see
-    /// ``PNGDecoder/decode(_:options:)`` and ``JPEGDecoder/decode(_:options:)``. Only a JPEG is
-    /// ever reported damaged: ``PNGDecoder`` refuses damage.
+    /// Decodes a PNG, JPEG or GIF file as `options` say, by the decoder of its format: see
+    /// ``PNGDecoder/decode(_:options:)``, ``JPEGDecoder/decode(_:options:)`` and
+    /// ``GIFDecoder/decode(_:options:)`` (a GIF's first frame). Only a JPEG or a GIF is ever
+    /// reported damaged: ``PNGDecoder`` refuses damage.
     ///
     /// - Parameters:
     ///   - data: The whole file.
@@ -113,6 +133,12 @@ extension BitmapDecoder {
             } catch {
                 throw .jpeg(error)
             }
+        case .gif:
+            do {
+                return try gifDecoder.decode(data, options: options)
+            } catch {
+                throw .gif(error)
+            }
         case nil:
             throw .unrecognizedFormat(leadingBytes: Array(data.prefix(8)))
         }
@@ -120,7 +146,8 @@ extension BitmapDecoder {
 
     /// The most memory a decode with `options` will hold at once, by the decoder of the file's
     /// format, from the header in the options when it has one: see
-    /// ``PNGDecoder/decodingPeakBytes(of:options:)`` and ``JPEGDecoder/decodingPeakBytes(of:options:)``.
+    /// ``PNGDecoder/decodingPeakBytes(of:options:)``, ``JPEGDecoder/decodingPeakBytes(of:options:)``
+    /// and ``GIFDecoder/decodingPeakBytes(of:options:)``.
     ///
     /// - Parameters:
     ///   - data: The whole file.
@@ -130,12 +157,13 @@ extension BitmapDecoder {
         switch Self.format(of: data) {
         case .png: pngDecoder.decodingPeakBytes(of: data, options: options)
         case .jpeg: jpegDecoder.decodingPeakBytes(of: data, options: options)
+        case .gif: gifDecoder.decodingPeakBytes(of: data, options: options)
         case nil: nil
         }
     }
 
-    /// The frames of an animated file, by the decoder of its format; nil for a still image (a
-    /// PNG without `acTL`, a JPEG).
+    /// The frames of an animated file, by the decoder of its format: every GIF (one of a single
+    /// frame too); nil for a still image (a PNG without `acTL`, a JPEG).
     ///
     /// - Parameters:
     ///   - data: The whole file.
@@ -145,7 +173,14 @@ extension BitmapDecoder {
     public func frameCursor(for data: Data, options: DecodeOptions) throws(BitmapDecoderError) -> AnimationFrameCursor?
     {
         switch Self.format(of: data) {
-        case .png, .jpeg, nil: nil
+        case .gif:
+            do {
+                return try gifDecoder.frameCursor(for: data, options: options)
+            } catch {
+                throw .gif(error)
+            }
+        case .png, .jpeg, nil:
+            return nil
         }
     }
 

@@ -1,12 +1,15 @@
 /// Why ``BitmapDecoder`` rejected a file.
 public enum BitmapDecoderError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The file starts with neither the PNG signature nor the JPEG SOI marker; its first (up to)
-    /// 8 bytes are given.
+    /// The file starts with neither the PNG signature, the JPEG SOI marker nor a GIF signature;
+    /// its first (up to) 8 bytes are given.
     case unrecognizedFormat(leadingBytes: [UInt8])
     /// The file is a PNG and the PNG decoder rejected it.
     case png(PNGError)
     /// The file is a JPEG and the JPEG decoder rejected it.
     case jpeg(JPEGError)
+    /// The file is a GIF and the GIF decoder rejected it, or, when decoding strictly, found it
+    /// damaged.
+    case gif(GIFError)
 
     /// A sentence saying what is wrong: the format decoder's own description, or which bytes
     /// were not recognized.
@@ -15,11 +18,13 @@ public enum BitmapDecoderError: Error, Sendable, Equatable, CustomStringConverti
         case .unrecognizedFormat(let bytes):
             let hex = bytes.map { String($0, radix: 16, uppercase: true) }.map { $0.count < 2 ? "0" + $0 : $0 }
             return bytes.isEmpty
-                ? "not a PNG or JPEG file: the file is empty"
-                : "not a PNG or JPEG file: it starts with \(hex.joined(separator: " "))"
+                ? "not a PNG, JPEG or GIF file: the file is empty"
+                : "not a PNG, JPEG or GIF file: it starts with \(hex.joined(separator: " "))"
         case .png(let error):
             return error.description
         case .jpeg(let error):
+            return error.description
+        case .gif(let error):
             return error.description
         }
     }
@@ -30,7 +35,8 @@ extension BitmapDecoderError: SizeLimitReporting {
         switch self {
         case .unrecognizedFormat: false
         case .png(.imageTooLarge), .png(.decodeTooLarge), .jpeg(.imageTooLarge), .jpeg(.decodeTooLarge): true
-        case .png, .jpeg: false
+        case .gif(.logicalScreenTooLarge), .gif(.frameTooLarge), .gif(.decodeTooLarge): true
+        case .png, .jpeg, .gif: false
         }
     }
 }

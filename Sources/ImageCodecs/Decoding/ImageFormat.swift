@@ -1,5 +1,5 @@
 /// The format of an image file, as its decoder names it: the decoders that ship here read
-/// ``png`` and ``jpeg``; a decoder of another format names its own.
+/// ``png``, ``jpeg`` and ``gif``; a decoder of another format names its own.
 public struct ImageFormat: Hashable, Sendable, CustomStringConvertible {
     /// The format's usual name, such as `"PNG"`.
     public let name: String
@@ -15,6 +15,8 @@ public struct ImageFormat: Hashable, Sendable, CustomStringConvertible {
     public static let png = ImageFormat(name: "PNG")
     /// JPEG (JFIF, Exif).
     public static let jpeg = ImageFormat(name: "JPEG")
+    /// Graphics Interchange Format (GIF87a, GIF89a).
+    public static let gif = ImageFormat(name: "GIF")
 
     public var description: String { name }
 }

@@ -48,4 +48,5 @@ public struct ImageHeader: Sendable, Equatable {
 package enum ParsedHeader: Sendable {
     case png(PNGHeader)
     case jpeg(JPEGHeaderSummary)
+    case gif(GIFContainer)
 }

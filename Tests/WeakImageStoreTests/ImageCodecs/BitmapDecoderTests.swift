@@ -12,7 +12,10 @@ final class BitmapDecoderTests: XCTestCase {
         let png = PNGFile.png(width: 1, height: 1, colorType: 0, filteredData: [0, 0x80])
         XCTAssertEqual(BitmapDecoder.format(of: jpeg), .jpeg)
         XCTAssertEqual(BitmapDecoder.format(of: png), .png)
-        XCTAssertNil(BitmapDecoder.format(of: Data("GIF89a".utf8)))
+        XCTAssertEqual(BitmapDecoder.format(of: Data("GIF89a".utf8)), .gif)
+        XCTAssertEqual(BitmapDecoder.format(of: Data("GIF87a".utf8)), .gif)
+        XCTAssertNil(BitmapDecoder.format(of: Data("GIF88a".utf8)))
+        XCTAssertNil(BitmapDecoder.format(of: Data("BM6".utf8)))
     }
 
     func test_decode_forwardsJPEGs_andPNGs() throws {
@@ -29,11 +32,12 @@ final class BitmapDecoderTests: XCTestCase {
     }
 
     func test_decode_throwsTypedErrors_forNeitherFormat_andForBrokenFiles() throws {
+        XCTAssertThrowsError(try BitmapDecoder().decode(Data("BM6\u{0}".utf8), scale: 1)) { error in
+            XCTAssertEqual(error as? BitmapDecoderError, .unrecognizedFormat(leadingBytes: [0x42, 0x4D, 0x36, 0x00]))
+            XCTAssertEqual("\(error)", "not a PNG, JPEG or GIF file: it starts with 42 4D 36 00")
+        }
         XCTAssertThrowsError(try BitmapDecoder().decode(Data("GIF89a".utf8), scale: 1)) { error in
-            XCTAssertEqual(
-                error as? BitmapDecoderError, .unrecognizedFormat(leadingBytes: [0x47, 0x49, 0x46, 0x38, 0x39, 0x61])
-            )
-            XCTAssertEqual("\(error)", "not a PNG or JPEG file: it starts with 47 49 46 38 39 61")
+            XCTAssertEqual(error as? BitmapDecoderError, .gif(.truncatedBeforeFirstFrame(offset: 6)))
         }
         XCTAssertThrowsError(try BitmapDecoder().decode(Data([0xFF, 0xD8]), scale: 1)) { error in
             XCTAssertEqual(error as? BitmapDecoderError, .jpeg(.truncated(offset: 2)))
