@@ -32,7 +32,7 @@ struct GIFFrameRecord: Sendable, Equatable {
     /// the disposal method mapped (see ``GIFDecoder``), blended over the canvas.
     var animationFrame: AnimationFrameInfo {
         AnimationFrameInfo(
-            duration: .milliseconds(Self.playedMilliseconds(delay: delay)), x: x, y: y, width: width,
+            nanoseconds: Self.playedMilliseconds(delay: delay) * 1_000_000, x: x, y: y, width: width,
             height: height, disposal: Self.disposal(disposalMethod), blend: .over)
     }
 

@@ -18,7 +18,8 @@ enum GIFSuite {
         let height: Int
         let frameCount: Int
         let loopCount: Int
-        let durations: [Duration]
+        /// Each frame's duration as played, in milliseconds.
+        let durations: [Int]
     }
 
     static let folder = SharedTestData.packageRoot.appendingPathComponent(
@@ -38,7 +39,7 @@ enum GIFSuite {
             return Entry(
                 file: fields[0], status: status, width: Int(fields[2])!, height: Int(fields[3])!,
                 frameCount: Int(fields[4])!, loopCount: Int(fields[5])!,
-                durations: fields[6].split(separator: ",").map { .milliseconds(Int($0)!) })
+                durations: fields[6].split(separator: ",").map { Int($0)! })
         }
     }
 

@@ -22,7 +22,7 @@ final class GIFSuiteTests: XCTestCase {
             XCTAssertEqual(info.height, entry.height, entry.file)
             XCTAssertEqual(info.frameCount, entry.frameCount, entry.file)
             XCTAssertEqual(info.loopCount, entry.loopCount, entry.file)
-            XCTAssertEqual(info.frames.map(\.duration), entry.durations, entry.file)
+            XCTAssertEqual(info.frames.map { $0.nanoseconds / 1_000_000 }, entry.durations, entry.file)
             XCTAssertEqual(info.format, .gif)
 
             var cursor = try decoder.frameCursor(for: data, options: DecodeOptions())
