@@ -145,7 +145,13 @@ extension BitmapDecoder {
     public func frameCursor(for data: Data, options: DecodeOptions) throws(BitmapDecoderError) -> AnimationFrameCursor?
     {
         switch Self.format(of: data) {
-        case .png, .jpeg, nil: nil
+        case .png:
+            do {
+                return try pngDecoder.frameCursor(for: data, options: options)
+            } catch {
+                throw .png(error)
+            }
+        case .jpeg, nil: return nil
         }
     }
 
