@@ -122,6 +122,11 @@ struct APNGStructure {
                     throw .misplacedAnimationChunk(chunk: chunk.name, offset: chunk.offset)
                 }
                 try Self.checkChecksum(chunk, in: bytes)
+                // fdAT continues the last fcTL's frame, which must come after the image data.
+                let continuesDefault = defaultIsFrame && foundFrameCount == 1
+                if chunk.type == PNGChunk.fdat, !sawImageData || foundFrameCount == 0 || continuesDefault {
+                    throw .misplacedAnimationChunk(chunk: chunk.name, offset: chunk.offset)
+                }
                 let sequence = try Self.sequenceNumber(of: chunk)
                 let frame = chunk.type == PNGChunk.fctl ? foundFrameCount : max(foundFrameCount - 1, 0)
                 guard sequence == nextSequence else {
@@ -147,11 +152,6 @@ struct APNGStructure {
                     foundFrameCount += 1
                     if frames.count < declared { frames.append(Frame(control: control, info: info)) }
                 } else {
-                    // fdAT continues the last fcTL's frame, which must come after the image data.
-                    let continuesDefault = defaultIsFrame && foundFrameCount == 1
-                    guard sawImageData, foundFrameCount > 0, !continuesDefault else {
-                        throw .misplacedAnimationChunk(chunk: chunk.name, offset: chunk.offset)
-                    }
                     if foundFrameCount <= frames.count {
                         let start = chunk.offset + 12
                         frames[frames.count - 1].dataRanges.append(start..<start + chunk.data.count - 4)
