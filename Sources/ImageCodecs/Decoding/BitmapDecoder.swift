@@ -179,7 +179,13 @@ extension BitmapDecoder {
             } catch {
                 throw .gif(error)
             }
-        case .png, .jpeg, nil:
+        case .png:
+            do {
+                return try pngDecoder.frameCursor(for: data, options: options)
+            } catch {
+                throw .png(error)
+            }
+        case .jpeg, nil:
             return nil
         }
     }

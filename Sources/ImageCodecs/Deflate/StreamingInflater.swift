@@ -56,6 +56,8 @@ struct StreamingInflater: ~Copyable {
     private var checksum: UInt32 = 1
     private var phase = Phase.zlibHeader
     private var isFinalBlock = false
+    /// Where the output ``next()`` was decoding when it threw, for ``salvage()``.
+    private var salvageStart: UnsafeMutablePointer<UInt8>?
 
     /// Prepares to decompress the stream formed by `pieces` into exactly `expectedCount` bytes.
     ///
@@ -108,6 +110,7 @@ struct StreamingInflater: ~Copyable {
         let expectedEnd = freshStart + remaining
         inflater.outputEnd = physicalEnd - freshStart > remaining ? expectedEnd : physicalEnd
         inflater.outputPause = buffer + outputCapacity
+        salvageStart = freshStart
         do {
             try decode(freshStart: freshStart)
         } catch {
@@ -133,6 +136,23 @@ struct StreamingInflater: ~Copyable {
         // Unfiltering the rows handed out may read a byte or two past them.
         (freshStart + count).update(repeating: 0, count: Inflater.outputSlack)
         return UnsafeBufferPointer(start: freshStart, count: count)
+    }
+
+    /// After ``next()`` threw: the bytes it had decoded, which a decoder showing a damaged file
+    /// draws (an APNG frame cut short). Nothing after a second call.
+    ///
+    /// - Returns: The bytes (valid until the next call, followed by at least two readable
+    ///   bytes), or nil if there are none.
+    mutating func salvage() -> UnsafeBufferPointer<UInt8>? {
+        guard let start = salvageStart else { return nil }
+        salvageStart = nil
+        let remaining = expectedCount - deliveredCount
+        // Once the surplus is being discarded the output is complete, as in ``next()``.
+        let count = inflater.isDiscardingSurplus ? remaining : min(inflater.output - start, remaining)
+        guard count > 0 else { return nil }
+        deliveredCount += count
+        (start + count).update(repeating: 0, count: Inflater.outputSlack)
+        return UnsafeBufferPointer(start: start, count: count)
     }
 
     /// Keeps the last ``windowCount`` bytes of output at the start of the buffer.

@@ -21,6 +21,9 @@ struct PNGChunk {
     static let idat = fourCharacterCode("IDAT")
     static let iend = fourCharacterCode("IEND")
     static let trns = fourCharacterCode("tRNS")
+    static let actl = fourCharacterCode("acTL")
+    static let fctl = fourCharacterCode("fcTL")
+    static let fdat = fourCharacterCode("fdAT")
 
     /// The ancillary chunks libpng 1.6 reads itself (Debian's build handles every one), each of
     /// which it refuses before IHDR ("missing IHDR"); it skips other ancillary chunks there.

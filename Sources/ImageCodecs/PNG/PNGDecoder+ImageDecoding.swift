@@ -5,12 +5,15 @@ extension PNGDecoder {
     /// The file's header, from its IHDR chunk.
     ///
     /// - Parameter data: The whole file.
-    /// - Returns: The header, or nil if the file does not start with a PNG signature and an IHDR
-    ///   chunk.
+    /// - Returns: The header (an APNG's ``ImageHeader/frameCount`` is `acTL`'s `num_frames`), or
+    ///   nil if the file does not start with a PNG signature and an IHDR chunk.
     public func header(of data: Data) -> ImageHeader? {
         data.withUnsafeBytes { bytes in
             Self.peekHeader(bytes).map {
-                ImageHeader(width: $0.width, height: $0.height, format: .png, parsed: .png($0))
+                var header = ImageHeader(width: $0.width, height: $0.height, format: .png, parsed: .png($0))
+                // An APNG's acTL comes before its image data: cheap to find.
+                header.frameCount = APNGStructure.declaredFrameCount(bytes).map { max($0, 1) } ?? 1
+                return header
             }
         }
     }

@@ -65,6 +65,11 @@ public struct PNGDecoder: ImageDecoding {
     /// so every non-interlaced image within that limit decodes, while an 8192 × 8192 Adam7 file of
     /// 16-bit RGBA (768 MiB: its whole filtered data beside the output) does not.
     public var maximumDecodingBytes: Int
+    /// The most frames an APNG's `acTL` may declare before ``frameCursor(for:options:)`` and
+    /// ``animationInfo(of:)`` refuse it with ``PNGError/tooManyFrames(declared:limit:)``, nothing
+    /// allocated for the frames. Defaults to 4096: minutes of animation at browser frame rates,
+    /// while a frame's description costs about 100 bytes. A still decode ignores it.
+    public var maximumFrameCount = 4096
     /// The most filtered bytes a non-interlaced image may have to be inflated whole into its
     /// bitmap's buffer rather than streamed (see ``PNGRowStream``); tests lower it to stream
     /// small images too.

@@ -58,6 +58,35 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// image any more. Never thrown by a decoder called outside a store's load; says nothing about
     /// the file.
     case cancelled
+    /// An APNG's `acTL`, `fcTL` or `fdAT` chunk at byte `offset` has a length its structure does
+    /// not allow (`acTL` 8 bytes, `fcTL` 26, `fdAT` at least 4).
+    case invalidAnimationChunkLength(chunk: String, offset: Int, length: Int)
+    /// An APNG's `acTL` declares `declared` frames: 0, which the APNG specification forbids.
+    case invalidFrameCount(declared: Int)
+    /// An APNG's `acTL` declares `declared` frames, more than ``PNGDecoder/maximumFrameCount``
+    /// (`limit`); nothing was allocated for them.
+    case tooManyFrames(declared: Int, limit: Int)
+    /// An APNG's `acTL` declares `declared` frames where the file has `found` (`fcTL` chunks).
+    /// Thrown when there are none, or by a strict cursor; a lenient one plays the frames found.
+    case frameCountMismatch(declared: Int, found: Int)
+    /// The `fcTL` or `fdAT` chunk at byte `offset` has sequence number `found` where `expected`
+    /// was due: the numbers must run 0, 1, 2… across both chunk types in file order. `frame`
+    /// counts the frames from 0 (the one the chunk starts or continues).
+    case animationSequence(chunk: String, offset: Int, found: UInt32, expected: UInt32, frame: Int)
+    /// An APNG chunk where the specification does not allow it: `acTL` or `fcTL` after another
+    /// before `IDAT`, `fdAT` before `IDAT` or continuing the default image, `fcTL` or `fdAT`
+    /// without `acTL`.
+    case misplacedAnimationChunk(chunk: String, offset: Int)
+    /// Frame `frame`'s rectangle (`fcTL`) is empty or does not lie inside the canvas of
+    /// `canvasWidth` × `canvasHeight`; the first frame must be the whole canvas at 0,0.
+    case invalidFrameRegion(frame: Int, x: Int, y: Int, width: Int, height: Int, canvasWidth: Int, canvasHeight: Int)
+    /// Frame `frame`'s `fcTL` has a `dispose_op` above 2 or a `blend_op` above 1.
+    case invalidFrameOperation(frame: Int, disposeOp: UInt8, blendOp: UInt8)
+    /// Frame `frame` has an `fcTL` but no image data (`IDAT` or `fdAT`) before the next frame or
+    /// the end of the file.
+    case missingFrameData(frame: Int)
+    /// The compressed data of animation frame `frame` is invalid (or cut short).
+    case frameData(frame: Int, InflateError)
 
     /// The size limit an image exceeded: ``PNGDecoder/maximumDimension`` or
     /// ``PNGDecoder/maximumPixelCount``.
@@ -110,6 +139,28 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             "invalid compressed image data: \(error)"
         case .cancelled:
             "the decode was stopped because nobody waits for the image any more"
+        case .invalidAnimationChunkLength(let chunk, let offset, let length):
+            "the \(chunk) chunk at byte \(offset) is \(length) bytes long, a length APNG does not allow"
+        case .invalidFrameCount(let declared):
+            "acTL declares \(declared) frames; an animation has at least 1"
+        case .tooManyFrames(let declared, let limit):
+            "acTL declares \(declared) frames, more than the limit of \(limit)"
+        case .frameCountMismatch(let declared, let found):
+            "acTL declares \(declared) frames but the file has \(found)"
+        case .animationSequence(let chunk, let offset, let found, let expected, let frame):
+            "\(chunk) sequence number \(found) where \(expected) was expected, frame \(frame) (chunk at byte \(offset))"
+        case .misplacedAnimationChunk(let chunk, let offset):
+            "the \(chunk) chunk at byte \(offset) is where APNG does not allow it"
+        case .invalidFrameRegion(let frame, let x, let y, let width, let height, let canvasWidth, let canvasHeight):
+            "frame \(frame) of \(width) × \(height) at \(x),\(y) is not a valid rectangle of the "
+                + "\(canvasWidth) × \(canvasHeight) canvas"
+                + (frame == 0 ? " (the first frame must cover it at 0,0)" : "")
+        case .invalidFrameOperation(let frame, let disposeOp, let blendOp):
+            "frame \(frame) has dispose_op \(disposeOp) and blend_op \(blendOp); at most 2 and 1 are defined"
+        case .missingFrameData(let frame):
+            "frame \(frame) has no image data"
+        case .frameData(let frame, let error):
+            "invalid compressed data in frame \(frame): \(error)"
         }
     }
 }

@@ -151,7 +151,7 @@ enum PNGRowStream {
     ///     into the output reads the row above from where `outputRow` put it.
     ///   - rowFinished: Called with each finished row.
     @inline(__always)
-    private static func reconstruct(
+    static func reconstruct(
         _ header: PNGHeader, expansion: PixelExpansion,
         nextChunk: () throws(PNGError) -> UnsafeBufferPointer<UInt8>?,
         outputRow: (_ y: Int, _ rowBuffer: UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<UInt8>,
