@@ -24,18 +24,9 @@ enum BlobListMemoryChart {
         let xAxis = ChartAxis.linear(
             maximum: Double(frameCount - 1), pixelRange: (plot.left, plot.right), endsOnRoundValue: false)
 
-        var svg: [String] = [
-            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" "##
-                + ##"viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
-            ##"<rect width="100%" height="100%" fill="white"/>"##,
-            SVGChart.text(
-                x: plot.left, y: 26, "Blob list, \(speed.label): photo bytes alive after each frame", size: 17,
-                weight: "bold"),
-            SVGChart.text(
-                x: plot.left, y: 46,
-                "blobs + decoded images (solid) and blobs alone (dashed); eager reads every blob with the query",
-                size: 12, fill: "#555"),
-        ]
+        var svg = SVGChart.opening(
+            width: width, height: height, title: "Blob list, \(speed.label): photo bytes alive after each frame",
+            subtitle: "blobs + decoded images (solid) and blobs alone (dashed); eager reads every blob with the query")
         svg += SVGChart.axes(x: xAxis, y: yAxis, xTitle: "frame", yTitle: "MiB alive")
         for line in lines.sorted(by: { $0.run.strategy == .eager && $1.run.strategy != .eager }) {
             svg.append(polyline(line.blobs, x: xAxis, y: yAxis, color: line.color, width: 1.6, dash: "6 4"))

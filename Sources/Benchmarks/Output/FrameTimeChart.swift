@@ -53,13 +53,7 @@ enum FrameTimeChart {
         let xAxis = ChartAxis.linear(
             maximum: Double(frameCount - 1), pixelRange: (plot.left, plot.right), endsOnRoundValue: false)
 
-        var svg: [String] = [
-            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" "##
-                + ##"viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
-            ##"<rect width="100%" height="100%" fill="white"/>"##,
-            SVGChart.text(x: plot.left, y: 26, title, size: 17, weight: "bold"),
-            SVGChart.text(x: plot.left, y: 46, subtitle, size: 12, fill: "#555"),
-        ]
+        var svg = SVGChart.opening(width: width, height: height, title: title, subtitle: subtitle)
         svg += SVGChart.axes(x: xAxis, y: yAxis, xTitle: "frame", yTitle: "UI thread ms per frame (log scale)")
         let budgetY = SVGChart.format(yAxis.position(budget))
         svg.append(

@@ -19,18 +19,9 @@ enum NetworkFeedMemoryChart {
         let yAxis = ChartAxis.linear(maximum: maximum, pixelRange: (plot.bottom, plot.top))
         let xAxis = ChartAxis.linear(maximum: duration, pixelRange: (plot.left, plot.right))
 
-        var svg: [String] = [
-            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" "##
-                + ##"viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
-            ##"<rect width="100%" height="100%" fill="white"/>"##,
-            SVGChart.text(
-                x: plot.left, y: 26, "Network feed, \(speed.label) scroll: live decoded pictures over time", size: 17,
-                weight: "bold"),
-            SVGChart.text(
-                x: plot.left, y: 46,
-                "down, memory warning half-way, back up, relaunch, down again; \(network.description)", size: 12,
-                fill: "#555"),
-        ]
+        var svg = SVGChart.opening(
+            width: width, height: height, title: "Network feed, \(speed.label) scroll: live decoded pictures over time",
+            subtitle: "down, memory warning half-way, back up, relaunch, down again; \(network.description)")
         svg += SVGChart.axes(x: xAxis, y: yAxis, xTitle: "seconds of the app's time", yTitle: "live decoded MiB")
         // The script puts both events at the same moment for every strategy that never blocks its
         // UI thread; one that blocks gets them later, marked in its own color.

@@ -33,15 +33,9 @@ enum SVGChart {
             maximum: Double(stepCount - 1), pixelRange: (plot.left, plot.right),
             endsOnRoundValue: false)
 
-        var svg: [String] = [
-            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" "##
-                + ##"viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
-            ##"<rect width="100%" height="100%" fill="white"/>"##,
-            text(
-                x: plot.left, y: 26, "\(report.workload.title): live decoded bytes per UI event", size: 17,
-                weight: "bold"),
-            text(x: plot.left, y: 46, report.workload.description, size: 12, fill: "#555"),
-        ]
+        var svg = opening(
+            width: width, height: height, title: "\(report.workload.title): live decoded bytes per UI event",
+            subtitle: report.workload.description)
         svg += axes(
             x: xAxis, y: yAxis, xTitle: "UI event (step)",
             yTitle: useLog ? "live decoded MiB (log scale)" : "live decoded MiB", xTickMarks: true)
@@ -127,6 +121,18 @@ enum SVGChart {
             entry("memory warning", color: "#c00", width: 1.2, dash: "6 4")
         }
         return parts
+    }
+
+    /// The opening of a chart: the `svg` element, a white page, the title and the subtitle at the
+    /// plot's left edge.
+    static func opening(width: Double, height: Double, title: String, subtitle: String) -> [String] {
+        [
+            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" "##
+                + ##"viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
+            ##"<rect width="100%" height="100%" fill="white"/>"##,
+            text(x: plot.left, y: 26, title, size: 17, weight: "bold"),
+            text(x: plot.left, y: 46, subtitle, size: 12, fill: "#555"),
+        ]
     }
 
     static func text(

@@ -132,16 +132,9 @@ struct StickersSection {
         let yAxis = ChartAxis.linear(maximum: maximum, pixelRange: (plot.bottom, plot.top))
         let xAxis = ChartAxis.linear(
             maximum: Double(frameCount - 1), pixelRange: (plot.left, plot.right), endsOnRoundValue: false)
-        var svg: [String] = [
-            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" "##
-                + ##"viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##,
-            ##"<rect width="100%" height="100%" fill="white"/>"##,
-            SVGChart.text(
-                x: plot.left, y: 26, "Stickers, \(speed.label): decoded frame bytes alive", size: 17, weight: "bold"),
-            SVGChart.text(
-                x: plot.left, y: 46, "after each frame at 60 fps; 10 messages on screen, stickers at 240 px",
-                size: 12, fill: "#555"),
-        ]
+        var svg = SVGChart.opening(
+            width: width, height: height, title: "Stickers, \(speed.label): decoded frame bytes alive",
+            subtitle: "after each frame at 60 fps; 10 messages on screen, stickers at 240 px")
         svg += SVGChart.axes(x: xAxis, y: yAxis, xTitle: "frame", yTitle: "MiB alive")
         var legendY = plot.top + 4
         for (index, run) in runs.enumerated() {

@@ -13,8 +13,11 @@ struct AnimationFrameState<Image: StorableImage>: Sendable {
     var keyframes: [Int: AnimationFrameCursor] = [:]
     /// The frame the player last asked for: frames behind it are the first to go.
     var playhead = 0
-    /// The last frame a queued prefetch will decode, so one is not queued twice.
-    var prefetching: Int?
+    /// Whether the animation keeps every frame (they all fit in the budget when it was made) or a
+    /// window ahead of the playhead (since, or when another animation needed the room).
+    var keepsEveryFrame = false
+    /// The priority of the prefetch step queued, so one is not queued twice.
+    var prefetchPriority: ImageLoadPriority?
 
     /// The frame at `index` if it is kept or on screen.
     func frame(at index: Int) -> Image? {

@@ -69,6 +69,20 @@ final class FrameBudget: Sendable {
         state.withLock { _ = $0.animations.removeValue(forKey: id) }
     }
 
+    /// How many animations are alive: each one's window is its share of the budget.
+    var animationCount: Int {
+        state.withLock { $0.animations.count }
+    }
+
+    /// Asks every animation but `requester` to give back what lies outside its window, so the
+    /// frames an animation needs next fit.
+    func makeRoom(except requester: ObjectIdentifier) {
+        let others = state.withLock { state in
+            state.animations.filter { $0.key != requester }.compactMap(\.value.animation)
+        }
+        for animation in others { animation.giveBackFrames() }
+    }
+
     /// Makes every animation drop the frames and keyframes it keeps, all but the frame on screen.
     func dropFramesOffScreen() {
         let animations = state.withLock { $0.animations.values.compactMap(\.animation) }
@@ -89,5 +103,6 @@ final class FrameBudget: Sendable {
 
 /// An animation whose kept frames a memory warning can take.
 protocol FrameDropping: AnyObject, Sendable {
+    func giveBackFrames()
     func dropFramesOffScreen()
 }

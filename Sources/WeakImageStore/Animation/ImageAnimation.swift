@@ -26,10 +26,6 @@ public final class ImageAnimation<Image: StorableImage>: Sendable {
     let frameBytes: Int
     /// The file's bytes the animation keeps to decode from.
     let fileBytes: Int
-    /// Whether every frame fit in the budget when the animation was made: it then keeps them all.
-    let keepsEveryFrame: Bool
-    /// How many frames ahead of the playhead a larger animation keeps.
-    let window: Int
     let state: Lock<AnimationFrameState<Image>>
     /// Held while a frame decodes: one cursor moves at a time.
     let decodeLock = Lock(())
@@ -71,8 +67,8 @@ public final class ImageAnimation<Image: StorableImage>: Sendable {
             state = Lock(AnimationFrameState(onScreen: (0, image), cursor: nil, start: nil))
         }
         frameBytes = max(pixelSize.width * pixelSize.height * 4, 1)
-        keepsEveryFrame = budget.fitsWhole(frameCount: info.frameCount, frameBytes: frameBytes)
-        window = Self.window(frameCount: info.frameCount, frameBytes: frameBytes, budget: budget.limit)
+        let fits = budget.fitsWhole(frameCount: info.frameCount, frameBytes: frameBytes)
+        state.withLock { $0.keepsEveryFrame = fits }
         budget.register(self)
     }
 
@@ -107,17 +103,29 @@ public final class ImageAnimation<Image: StorableImage>: Sendable {
     public func frameIndex(at elapsed: TimeInterval) -> Int? {
         info.frameIndex(at: elapsed)
     }
-
-    /// How many frames ahead of its playhead an animation too large for the whole budget keeps:
-    /// an eighth of the budget's worth, at least 2 and at most 16.
-    private static func window(frameCount: Int, frameBytes: Int, budget: Int) -> Int {
-        min(max(budget / 8 / frameBytes, 2), 16, frameCount)
-    }
 }
 
 extension ImageAnimation: DeathReporting {}
 
 extension ImageAnimation: FrameDropping {
+    /// Drops the frames outside the window ahead of the playhead and the keyframes but the last
+    /// before it, and keeps only a window from now on: another animation needs the budget.
+    func giveBackFrames() {
+        let dropped = state.withLock { state -> ([Image], Int) in
+            state.keepsEveryFrame = false
+            let keyframeBytes = state.keyframes.filter {
+                $0.key > state.playhead || $0.key < state.playhead - Self.keyframeInterval
+            }
+            .reduce(0) { $0 + $1.value.retainedBytes }
+            state.keyframes = state.keyframes.filter {
+                $0.key <= state.playhead && $0.key >= state.playhead - Self.keyframeInterval
+            }
+            return (pruneWindow(&state), keyframeBytes)
+        }
+        if dropped.1 > 0 { budget.release(dropped.1, isFrame: false) }
+        _ = dropped.0
+    }
+
     /// Drops every kept frame and keyframe, all but the frame on screen.
     func dropFramesOffScreen() {
         let dropped = state.withLock { state in

@@ -75,15 +75,15 @@ public final class ImageAnimationPlayer<Image: StorableImage> {
                 displayedFrameIndex = due
                 animation.show(due, image)
             }
-            if !reducesMotion { animation.prefetchFrames(after: due, priority: priority) }
+            if !reducesMotion { animation.prefetchFrames(priority: priority) }
             return image
         }
         if lastLateFrame != due {
             lastLateFrame = due
             lateFrames += 1
             animation.recordLateFrame()
-            animation.prefetchFrames(
-                after: (due + animation.frameCount - 1) % animation.frameCount, priority: .veryHigh)
+            animation.movePlayhead(to: due)
+            animation.prefetchFrames(priority: .veryHigh)
         }
         return displayedFrameIndex.flatMap { animation.cachedFrame(at: $0) }
     }

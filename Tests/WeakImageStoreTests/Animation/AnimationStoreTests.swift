@@ -69,16 +69,33 @@ final class AnimationStoreTests: XCTestCase {
         XCTAssertLessThanOrEqual(store.statistics.animationFrameBytesHeld, 256 * 10)
     }
 
+    func test_anAnimationThatKeptEverything_givesBackItsFrames_whenAnotherNeedsTheRoom() throws {
+        // Given: a budget of 12 frames; the first animation keeps its 10
+        let directory = TestDirectory()
+        directory.write("short.anim", SyntheticAnimationDecoder.file(frames: 10))
+        directory.write("long.anim", SyntheticAnimationDecoder.file(frames: 40))
+        let store = store(directory, decoder: SyntheticAnimationDecoder(), frameBudget: 12 * 256)
+        let short = try store.loadAnimation(for: .named("short"))
+        for index in 0..<10 { _ = try short.frame(at: index) }
+        XCTAssertEqual(store.statistics.animationFramesHeld, 10)
+        // When: the second animation plays its first frames
+        let long = try store.loadAnimation(for: .named("long"))
+        for index in 0..<3 { _ = try long.frame(at: index) }
+        // Then: the first gave back what lies outside its window, the second keeps its window
+        XCTAssertNotNil(long.cachedFrame(at: 2))
+        XCTAssertLessThan((0..<10).filter { short.cachedFrame(at: $0) != nil }.count, 10)
+        XCTAssertLessThanOrEqual(store.statistics.animationFrameBytesHeld, 12 * 256)
+    }
+
     func test_memoryWarning_dropsEveryFrameButTheOneOnScreen() throws {
         // Given
         let directory = TestDirectory()
         directory.write("wave.anim", SyntheticAnimationDecoder.file(frames: 6))
         let store = store(directory, decoder: SyntheticAnimationDecoder())
         let animation = try store.loadAnimation(for: .named("wave"))
-        let player = ImageAnimationPlayer(animation)
         for index in 0..<6 { _ = try animation.frame(at: index) }
-        player.play(at: 0)
-        _ = player.image(at: 0.25)
+        // What a player does when frame 2 is due (without its decoding ahead, which would race).
+        animation.show(2, try animation.frame(at: 2))
         // When
         store.handleMemoryPressure(.warning)
         // Then
