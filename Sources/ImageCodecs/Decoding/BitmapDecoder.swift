@@ -66,28 +66,7 @@ public struct BitmapDecoder: ImageDecoding {
     /// - Throws: ``BitmapDecoderError`` wrapping the format decoder's error, or saying the
     ///   format is not recognized.
     public func decode(_ data: Data, scale: Int) throws(BitmapDecoderError) -> Bitmap {
-        switch Self.format(of: data) {
-        case .png:
-            do {
-                return try pngDecoder.decode(data, scale: scale)
-            } catch {
-                throw .png(error)
-            }
-        case .jpeg:
-            do {
-                return try jpegDecoder.decode(data, scale: scale)
-            } catch {
-                throw .jpeg(error)
-            }
-        case .gif:
-            do {
-                return try gifDecoder.decode(data, options: DecodeOptions(scale: scale)).image
-            } catch {
-                throw .gif(error)
-            }
-        case nil:
-            throw .unrecognizedFormat(leadingBytes: Array(data.prefix(8)))
-        }
+        try decode(data, options: DecodeOptions(scale: scale)).image
     }
 }
 
