@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Makes Tests/WeakImageStoreTests/Fixtures/gifsuite: small GIF files and their reference frames.
 
-    pip install Pillow; apt-get install -y imagemagick
+    pip install Pillow; apt-get install -y imagemagick giflib-tools
     Scripts/make-gifsuite.py
 
 Most files are written byte by byte here (a GIF writer with its own LZW encoder, so that code
@@ -305,7 +305,7 @@ def tool_cases():
         check=True, capture_output=True).stdout
     cases.append(("magick-interlaced.gif", magick, "ok"))
     magick = subprocess.run(
-        ["convert", "-size", "17x11", "plasma:fractal", "-seed", "4", "-colors", "32", "gif87:-"],
+        ["convert", "-seed", "4", "-size", "17x11", "plasma:fractal", "-colors", "32", "gif87:-"],
         check=True, capture_output=True).stdout
     cases.append(("magick-87a.gif", magick, "ok"))
     return cases

@@ -49,6 +49,26 @@ final class GIFDecoderTests: XCTestCase {
         XCTAssertEqual(info.width, 10)
     }
 
+    func test_graphicControlExtension_readAsTheSpecificationSays() throws {
+        let image = GIFTestFile.image(width: 1, height: 1, codes: GIFTestFile.literals([1]))
+        func frame(_ extensionBytes: [UInt8]) throws -> AnimationFrameInfo {
+            let data = Data(GIFTestFile.header(width: 1, height: 1) + extensionBytes + image + [0x3B])
+            let info = try GIFDecoder().animationInfo(of: data)
+            XCTAssertEqual(info.frameCount, 1)
+            return info.frames[0]
+        }
+        // An empty first sub-block ends the extension (giflib reads on; see the diff fuzzer).
+        XCTAssertEqual(try frame([0x21, 0xF9, 0]).duration, .milliseconds(100))
+        // A block shorter than 4 bytes is ignored; a longer one is read from its first 4.
+        XCTAssertEqual(try frame([0x21, 0xF9, 2, 0x08, 50, 0]).disposal, .none)
+        let long = try frame([0x21, 0xF9, 6, 0x0C, 50, 0, 0, 9, 9, 0])
+        XCTAssertEqual(long.disposal, .previous)
+        XCTAssertEqual(long.duration, .milliseconds(500))
+        // The last control extension before an image applies.
+        XCTAssertEqual(
+            try frame(GIFTestFile.control(delay: 7) + GIFTestFile.control(delay: 30)).duration, .milliseconds(300))
+    }
+
     // MARK: Cursor
 
     func test_cursorFrames_equalAFreshCursorAdvancedToEachFrame() throws {
