@@ -58,15 +58,15 @@ final class GIFDecoderTests: XCTestCase {
             return info.frames[0]
         }
         // An empty first sub-block ends the extension (giflib reads on; see the diff fuzzer).
-        XCTAssertEqual(try frame([0x21, 0xF9, 0]).duration, .milliseconds(100))
+        XCTAssertEqual(try frame([0x21, 0xF9, 0]).nanoseconds, 100_000_000)
         // A block shorter than 4 bytes is ignored; a longer one is read from its first 4.
         XCTAssertEqual(try frame([0x21, 0xF9, 2, 0x08, 50, 0]).disposal, .none)
         let long = try frame([0x21, 0xF9, 6, 0x0C, 50, 0, 0, 9, 9, 0])
         XCTAssertEqual(long.disposal, .previous)
-        XCTAssertEqual(long.duration, .milliseconds(500))
+        XCTAssertEqual(long.nanoseconds, 500_000_000)
         // The last control extension before an image applies.
         XCTAssertEqual(
-            try frame(GIFTestFile.control(delay: 7) + GIFTestFile.control(delay: 30)).duration, .milliseconds(300))
+            try frame(GIFTestFile.control(delay: 7) + GIFTestFile.control(delay: 30)).nanoseconds, 300_000_000)
     }
 
     // MARK: Cursor
