@@ -28,6 +28,9 @@ struct APNGFrameReader: AnimationFrameReading {
     /// Whether the last frame is reported damaged (file cut short, frame count not `acTL`'s).
     let lastFrameIsDamaged: Bool
     let isStrict: Bool
+    /// The most filtered bytes a frame may have to be inflated whole rather than streamed
+    /// (``PNGDecoder``'s limit, which tests lower to stream every frame).
+    let wholeInflationLimit: Int
 
     func composeFrame(_ index: Int, of info: AnimationInfo, onto canvas: inout AnimationCanvas)
         throws(BitmapDecoderError) -> Bool
@@ -53,6 +56,8 @@ struct APNGFrameReader: AnimationFrameReading {
         _ index: Int, info: AnimationFrameInfo, bytes: UnsafeRawBufferPointer, canvas: inout AnimationCanvas
     ) throws(PNGError) -> InflateError? {
         let isDefault = index == 0 && defaultImageIsFirstFrame
+        // The frame a cut goes through is streamed, so the rows before the cut can be drawn.
+        let mayBeCut = lastFrameIsDamaged && index == frames.count - 1
         let ranges = isDefault ? imageDataRanges : frames[index].dataRanges
         let pieces = ranges.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
         var lane = CRC32Lane(
@@ -107,6 +112,30 @@ struct APNGFrameReader: AnimationFrameReading {
         }
         let converted = UnsafeMutablePointer<UInt8>.allocate(capacity: info.width * expansion.format.bytesPerPixel)
         defer { converted.deallocate() }
+        if filteredCount <= wholeInflationLimit, !mayBeCut {
+            // As the still decoder does for a small image: one inflation, no streaming buffers.
+            let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredCount + Inflater.outputSlack)
+            defer { filtered.deallocate() }
+            if let failure = try Self.inflateWhole(pieces, count: compressedCount, into: filtered, filteredCount, &lane)
+            {
+                return failure
+            }
+            var isInflated = false
+            var y = 0
+            try PNGRowStream.reconstruct(
+                frameHeader, expansion: expansion,
+                nextChunk: { () throws(PNGError) -> UnsafeBufferPointer<UInt8>? in
+                    guard !isInflated else { return nil }
+                    isInflated = true
+                    return UnsafeBufferPointer(start: filtered, count: filteredCount)
+                },
+                outputRow: { _, rowBuffer in rowBuffer ?? converted },
+                rowFinished: { row in
+                    draw(row, y, &canvas)
+                    y += 1
+                })
+            return nil
+        }
         var y = 0
         do throws(PNGError) {
             try PNGRowStream.reconstruct(
@@ -133,6 +162,37 @@ struct APNGFrameReader: AnimationFrameReading {
         }
         lane = inflater.checksumLane
         try PNGContents.check(&lane)
+        return failure
+    }
+
+    /// Joins a frame's data and inflates it whole into `filtered`, checking the lane's CRC-32s.
+    ///
+    /// - Returns: The error that stopped the data, or nil.
+    private static func inflateWhole(
+        _ pieces: [UnsafeRawBufferPointer], count compressedCount: Int, into filtered: UnsafeMutablePointer<UInt8>,
+        _ filteredCount: Int, _ lane: inout CRC32Lane
+    ) throws(PNGError) -> InflateError? {
+        let compressed = UnsafeMutablePointer<UInt8>.allocate(capacity: compressedCount + BitReader.padding)
+        defer { compressed.deallocate() }
+        var offset = 0
+        for piece in pieces {
+            guard let base = piece.baseAddress else { continue }
+            UnsafeMutableRawPointer(compressed + offset).copyMemory(from: base, byteCount: piece.count)
+            offset += piece.count
+        }
+        (compressed + compressedCount).initialize(repeating: 0, count: BitReader.padding)
+        var failure: InflateError?
+        let shouldStop = DecodeCancellation.current.get().map { cancellation in { cancellation.shouldStop() } }
+        var completed = true
+        do throws(InflateError) {
+            completed = try Inflater.inflate(
+                zlib: compressed, count: compressedCount, into: filtered, count: filteredCount, surplus: .discard,
+                checksumLane: &lane, shouldStop: shouldStop)
+        } catch {
+            failure = error
+        }
+        try PNGContents.check(&lane)
+        if !completed { throw .cancelled }
         return failure
     }
 

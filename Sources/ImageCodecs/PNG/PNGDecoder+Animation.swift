@@ -112,7 +112,8 @@ extension PNGDecoder {
                 frames: structure.frames, defaultImageIsFirstFrame: structure.defaultImageIsFirstFrame,
                 imageDataRanges: contents.imageData.map(offsets),
                 imageDataChecksumRanges: contents.imageDataChecksumRanges.map(offsets),
-                lastFrameIsDamaged: structure.truncationOffset != nil || isCountWrong, isStrict: isStrict)
+                lastFrameIsDamaged: structure.truncationOffset != nil || isCountWrong, isStrict: isStrict,
+                wholeInflationLimit: wholeInflationLimit)
         }
         let reader =
             structure.truncationOffset == nil

@@ -5,6 +5,16 @@ import XCTest
 /// Every file of the APNG suite against its apngdis reference (browsers' rules where they differ).
 final class APNGSuiteTests: XCTestCase {
     func test_everySuiteFile_matchesItsReference() throws {
+        try checkSuite(decoder: PNGDecoder())
+    }
+
+    func test_everySuiteFile_matchesItsReference_withEveryFrameStreamed() throws {
+        var decoder = PNGDecoder()
+        decoder.wholeInflationLimit = 0
+        try checkSuite(decoder: decoder)
+    }
+
+    private func checkSuite(decoder: PNGDecoder) throws {
         // Given
         let entries = try APNGSuite.entries()
         XCTAssertGreaterThanOrEqual(entries.count, 50, "the whole suite is listed")
@@ -14,7 +24,7 @@ final class APNGSuiteTests: XCTestCase {
             // When
             let cursor: AnimationFrameCursor?
             do {
-                cursor = try PNGDecoder().frameCursor(for: data, options: DecodeOptions())
+                cursor = try decoder.frameCursor(for: data, options: DecodeOptions())
             } catch {
                 // Then: an error file fails with its case, anything else is a failure
                 XCTAssertEqual(entry.status, "error", "\(entry.file): \(error)")
