@@ -20,13 +20,14 @@ extension PNGDecoder {
     /// `delay_num / delay_den` seconds (`delay_den` 0 meaning 100), except that 10 ms or less plays as
     /// 100 ms, as in browsers. `num_plays` is the loop count (0 forever).
     ///
-    /// **Broken animations.** Errors in the animation chunks throw ``PNGError`` from ``animationInfo(of:)`` and
-    /// ``frameCursor(for:options:)``: sequence numbers that do not run 0, 1, 2… over `fcTL` and
-    /// `fdAT` in file order, a frame without data, a rectangle outside the canvas or empty, a first
-    /// frame that is not the whole canvas at 0,0 (whether or not it is the default image, as the
-    /// APNG 1.0 draft and libpng's APNG patch require), a misplaced chunk, a bad CRC-32 on `fcTL`
-    /// or `fdAT`. Firefox rejects such an animation and shows the default image; a caller does the same
-    /// with ``decode(_:options:)``, which ignores the animation chunks.
+    /// **Broken animations.** Errors in the animation chunks throw ``PNGError`` from
+    /// ``animationInfo(of:)`` and ``frameCursor(for:options:)``: sequence numbers that do not run
+    /// 0, 1, 2… over `fcTL` and `fdAT` in file order, a frame without data, a rectangle outside the
+    /// canvas or empty, a first frame that is not the whole canvas at 0,0 (whether or not it is the
+    /// default image: the stricter reading of the specification, which an early draft stated for
+    /// every first frame), a misplaced chunk, a bad CRC-32 on `fcTL` or `fdAT`. Firefox rejects
+    /// such an animation and shows the default image; a caller does the same with
+    /// ``decode(_:options:)``, which ignores the animation chunks.
     ///
     /// | damage                                         | lenient cursor                  | strict cursor |
     /// |------------------------------------------------|---------------------------------|---------------|
