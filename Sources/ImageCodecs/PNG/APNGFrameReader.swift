@@ -6,7 +6,8 @@ import Foundation
 /// and composed onto the canvas a row at a time.
 ///
 /// A non-interlaced frame is streamed: beyond the canvas it holds the streaming inflater's
-/// buffers and a few rows of the frame's width. An interlaced frame (each frame is Adam7 at its
+/// buffers and a few rows of the frame's width; one of at most 256 KiB of filtered data is
+/// inflated whole instead, as the still decoder does with small images. An interlaced frame (each frame is Adam7 at its
 /// own size) is inflated whole into a buffer of its filtered size and reconstructed into one of
 /// its pixels.
 ///
