@@ -61,8 +61,9 @@ struct APNGFrameReader: AnimationFrameReading {
         let mayBeCut = lastFrameIsDamaged && index == frames.count - 1
         let ranges = isDefault ? imageDataRanges : frames[index].dataRanges
         let pieces = ranges.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
-        var lane = CRC32Lane(
-            ranges: isDefault ? imageDataChecksumRanges.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) } : [])
+        let checksumRanges = isDefault ? imageDataChecksumRanges : frames[index].checksumRanges
+        var lane = CRC32Lane(ranges: checksumRanges.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) })
+        let chunkName = isDefault ? "IDAT" : "fdAT"
         let frameHeader = PNGHeader(frameOf: header, width: info.width, height: info.height)
         let passes = PNGPass.passes(of: frameHeader)
         let filteredCount = passes.reduce(0) { $0 + $1.filteredByteCount }
@@ -70,7 +71,7 @@ struct APNGFrameReader: AnimationFrameReading {
         let compressedCount = pieces.reduce(0) { $0 + $1.count }
         let (possibleCount, overflow) = compressedCount.multipliedReportingOverflow(by: 1032)
         guard overflow || filteredCount <= possibleCount else {
-            try PNGContents.check(&lane)
+            try Self.check(&lane, chunk: chunkName)
             return .tooLittleData(expected: filteredCount, actual: 0)
         }
         let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: info.width * 4)
@@ -98,7 +99,7 @@ struct APNGFrameReader: AnimationFrameReading {
                 written += chunk.count
             }
             lane = inflater.checksumLane
-            try PNGContents.check(&lane)
+            try Self.check(&lane, chunk: chunkName)
             // A cut Adam7 frame has holes in every row: it draws nothing.
             guard failure == nil, written == filteredCount else { return failure }
             (filtered + filteredCount).initialize(repeating: 0, count: Inflater.outputSlack)
@@ -117,7 +118,8 @@ struct APNGFrameReader: AnimationFrameReading {
             // As the still decoder does for a small image: one inflation, no streaming buffers.
             let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredCount + Inflater.outputSlack)
             defer { filtered.deallocate() }
-            if let failure = try Self.inflateWhole(pieces, count: compressedCount, into: filtered, filteredCount, &lane)
+            if let failure = try Self.inflateWhole(
+                pieces, count: compressedCount, into: filtered, filteredCount, &lane, chunk: chunkName)
             {
                 return failure
             }
@@ -158,11 +160,11 @@ struct APNGFrameReader: AnimationFrameReading {
                 })
         } catch {
             lane = inflater.checksumLane
-            if error != .cancelled { try PNGContents.check(&lane) }
+            if error != .cancelled { try Self.check(&lane, chunk: chunkName) }
             throw error
         }
         lane = inflater.checksumLane
-        try PNGContents.check(&lane)
+        try Self.check(&lane, chunk: chunkName)
         return failure
     }
 
@@ -171,7 +173,7 @@ struct APNGFrameReader: AnimationFrameReading {
     /// - Returns: The error that stopped the data, or nil.
     private static func inflateWhole(
         _ pieces: [UnsafeRawBufferPointer], count compressedCount: Int, into filtered: UnsafeMutablePointer<UInt8>,
-        _ filteredCount: Int, _ lane: inout CRC32Lane
+        _ filteredCount: Int, _ lane: inout CRC32Lane, chunk chunkName: String
     ) throws(PNGError) -> InflateError? {
         let compressed = UnsafeMutablePointer<UInt8>.allocate(capacity: compressedCount + BitReader.padding)
         defer { compressed.deallocate() }
@@ -192,9 +194,19 @@ struct APNGFrameReader: AnimationFrameReading {
         } catch {
             failure = error
         }
-        try PNGContents.check(&lane)
+        try Self.check(&lane, chunk: chunkName)
         if !completed { throw .cancelled }
         return failure
+    }
+
+    /// Finishes a lane's CRC-32 checks of the frame's chunks.
+    ///
+    /// - Throws: ``PNGError/checksumMismatch(chunk:declared:computed:)`` naming `chunk` (`IDAT`
+    ///   or `fdAT`) at the first mismatch.
+    private static func check(_ lane: inout CRC32Lane, chunk: String) throws(PNGError) {
+        if let mismatch = lane.finish() {
+            throw .checksumMismatch(chunk: chunk, declared: mismatch.declared, computed: mismatch.computed)
+        }
     }
 
     /// Widens a gray or gray + alpha row to RGBA8 (R = G = B = gray), as a canvas needs.

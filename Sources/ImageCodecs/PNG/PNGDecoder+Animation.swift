@@ -90,11 +90,11 @@ extension PNGDecoder {
         if isStrict, isCountWrong {
             throw .frameCountMismatch(declared: structure.declaredFrameCount, found: structure.foundFrameCount)
         }
-        // The chunks before a cut, closed with IEND, read as the still decoder reads a file.
-        var repaired: [UInt8] = []
-        if let offset = structure.truncationOffset {
-            repaired = Array(bytes[0..<offset]) + [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-        }
+        // The chunks up to the end of the default image's data (or a cut before it), closed with
+        // IEND, read as the still decoder reads a file: the frames' data after them, which the
+        // structure has judged, is not read again.
+        let end = structure.imageDataEnd ?? structure.truncationOffset ?? bytes.count
+        let prefix = Array(bytes[0..<end]) + [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
         let canvasBytes = 8 * peeked.width * peeked.height
         let read = { (contentsBytes: UnsafeRawBufferPointer) throws(PNGError) -> APNGFrameReader in
             let contents = try PNGContents(reading: contentsBytes) { header throws(PNGError) in
@@ -116,12 +116,9 @@ extension PNGDecoder {
                 lastFrameIsDamaged: structure.truncationOffset != nil || isCountWrong, isStrict: isStrict,
                 wholeInflationLimit: wholeInflationLimit)
         }
-        let reader =
-            structure.truncationOffset == nil
-            ? try read(bytes)
-            : try repaired.withUnsafeBytes { repairedBytes in
-                Result(typedCatching: { () throws(PNGError) in try read(repairedBytes) })
-            }.typedGet()
+        let reader = try prefix.withUnsafeBytes { prefixBytes in
+            Result(typedCatching: { () throws(PNGError) in try read(prefixBytes) })
+        }.typedGet()
         let info = AnimationInfo(
             width: peeked.width, height: peeked.height, loopCount: structure.playCount,
             frames: structure.frames.map(\.info), format: .png)

@@ -93,8 +93,14 @@ final class APNGErrorTests: XCTestCase {
         let moved = offsets(of: "fdAT", in: try APNGSuite.data("fdat-before-idat.png"))[0]
         XCTAssertEqual(try error("fdat-before-idat.png"), .misplacedAnimationChunk(chunk: "fdAT", offset: moved))
         XCTAssertEqual(try error("frames-declared-0.png"), .invalidFrameCount(declared: 0))
-        guard case .checksumMismatch(chunk: "fdAT", _, _) = try error("fdat-bad-crc.png") else {
-            return XCTFail("a bad fdAT CRC-32 is an error")
+        // A bad fdAT CRC-32 is found while the frame's data is inflated, as IDAT's in a still.
+        var cursor = try XCTUnwrap(
+            PNGDecoder().frameCursor(for: APNGSuite.data("fdat-bad-crc.png"), options: DecodeOptions()))
+        XCTAssertFalse(try cursor.nextFrame().isDamaged)
+        XCTAssertThrowsError(try cursor.nextFrame()) {
+            guard case .png(.checksumMismatch(chunk: "fdAT", _, _)) = $0 as? BitmapDecoderError else {
+                return XCTFail("a bad fdAT CRC-32 is an error: \($0)")
+            }
         }
     }
 
@@ -158,5 +164,31 @@ final class APNGErrorTests: XCTestCase {
                 .png(.frameData(frame: 0, .tooLittleData(expected: 2048 * (2048 * 4 + 1), actual: 0))))
         }
         XCTAssertEqual(cursor.nextFrameIndex, 0, "a failed frame leaves the cursor where it was")
+    }
+
+    func test_criticalChunksAfterTheImageData_failAsInAStillDecode() throws {
+        // Given: an unknown critical chunk, a second IHDR, a second PLTE before IEND
+        let palette = try APNGSuite.data("palette8.png")
+        let plte = try XCTUnwrap(offsets(of: "PLTE", in: palette).first)
+        let plteLength = palette[plte..<plte + 4].reduce(0) { $0 << 8 | Int($1) }
+        let cases: [(base: String, chunk: Data, expected: PNGError)] = [
+            ("rgba8.png", file([("ZZZZ", [1, 2])]).dropFirst(8), .unknownCriticalChunk("ZZZZ")),
+            (
+                "rgba8.png", file([header(width: 13, height: 11)]).dropFirst(8),
+                .chunkOrder(chunk: "IHDR", after: "IHDR")
+            ),
+            ("palette8.png", palette[plte..<plte + 12 + plteLength], .chunkOrder(chunk: "PLTE", after: "PLTE")),
+        ]
+        for item in cases {
+            var data = try APNGSuite.data(item.base)
+            data.insert(contentsOf: item.chunk, at: data.count - 12)
+            // When / Then: the animation fails as the still decode does
+            XCTAssertThrowsError(try PNGDecoder().decode(data, scale: 1)) {
+                XCTAssertEqual($0 as? PNGError, item.expected)
+            }
+            XCTAssertThrowsError(try PNGDecoder().frameCursor(for: data, options: DecodeOptions())) {
+                XCTAssertEqual($0 as? PNGError, item.expected)
+            }
+        }
     }
 }
