@@ -9,7 +9,7 @@ frame, RGBA8 with every alpha-0 pixel made 0,0,0,0, in MANIFEST.tsv:
     file  status  width  height  frames  loops  durations_ms  detail  sha256 (one per frame, comma-separated)
 
 status is ok, damaged (a lenient cursor shows the frames and reports damage) or error (the
-animation is refused; detail names the PNGError case). Where browsers differ from apngdis the
+animation is refused, or a frame's decode fails; detail names the PNGError case). Where browsers differ from apngdis the
 reference follows browsers; each such case is marked `browser:` in its detail and described in
 the suite's README. The output is deterministic: running the script again rewrites the same bytes.
 """
