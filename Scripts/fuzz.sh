@@ -2,6 +2,9 @@
 # Builds a libFuzzer target with AddressSanitizer and runs it.
 #
 #   Scripts/fuzz.sh png   [seconds]   # the PNG decoder, seeded with PngSuite and Fuzz/seeds/png
+#   Scripts/fuzz.sh apng  [seconds]   # APNG frames (lenient, strict, a resumed copy), seeded with the
+#                                     # APNG suite and Fuzz/seeds/apng; even-length inputs get their
+#                                     # chunks' CRC-32s recomputed
 #   Scripts/fuzz.sh jpeg  [seconds]   # the JPEG decoder (full size and scaled), seeded with the
 #                                     # JPEG suite and Fuzz/seeds/jpeg
 #   Scripts/fuzz.sh gif   [seconds]   # the GIF decoder (every frame, thumbnails, strict against
@@ -32,10 +35,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target="${1:?usage: Scripts/fuzz.sh png|png-diff|jpeg|jpeg-diff|gif|gif-diff|names|http|journal [seconds]}"
+target="${1:?usage: Scripts/fuzz.sh png|apng|png-diff|jpeg|jpeg-diff|gif|gif-diff|names|http|journal [seconds]}"
 seconds="${2:-60}"
 case "$target" in
   png)   entry=Fuzz/PNGDecoderFuzzTarget.swift ;;
+  apng)  entry=Fuzz/APNGDecoderFuzzTarget.swift ;;
   jpeg)  entry=Fuzz/JPEGDecoderFuzzTarget.swift ;;
   gif)   entry=Fuzz/GIFDecoderFuzzTarget.swift ;;
   names) entry=Fuzz/NameResolutionFuzzTarget.swift ;;
@@ -83,7 +87,7 @@ fi
 # The decoder targets compile the codecs alone (they know nothing of the store); the others the
 # whole library, as one module without the file that re-exports the codecs' module.
 case "$target" in
-  png|jpeg|gif|png-diff|jpeg-diff|gif-diff) sources=$(find Sources/ImageCodecs -name '*.swift' | sort) ;;
+  png|apng|jpeg|gif|png-diff|jpeg-diff|gif-diff) sources=$(find Sources/ImageCodecs -name '*.swift' | sort) ;;
   *) sources=$(find Sources/ImageCodecs Sources/WeakImageStore -name '*.swift' ! -name ImageCodecsExport.swift | sort) ;;
 esac
 # shellcheck disable=SC2086
@@ -99,6 +103,7 @@ if [ "$target" = png ] || [ "$target" = png-diff ]; then
   suite="${PNGSUITE_DIR:-../shared/pngsuite}"
   [ -d "$suite" ] && seeds+=("$suite")
 fi
+if [ "$target" = apng ]; then seeds+=(Tests/WeakImageStoreTests/Fixtures/apngsuite); fi
 if [ "$target" = jpeg ] || [ "$target" = jpeg-diff ]; then
   # Only the suite's .jpg files: its reference .rgba files are not inputs.
   suite="${JPEGSUITE_DIR:-../shared/jpegsuite}"

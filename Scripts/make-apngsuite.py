@@ -9,13 +9,14 @@ frame, RGBA8 with every alpha-0 pixel made 0,0,0,0, in MANIFEST.tsv:
     file  status  width  height  frames  loops  durations_ms  detail  sha256 (one per frame, comma-separated)
 
 status is ok, damaged (a lenient cursor shows the frames and reports damage) or error (the
-animation is refused; detail names the PNGError case). Where browsers differ from apngdis the
+animation is refused, or a frame's decode fails; detail names the PNGError case). Where browsers differ from apngdis the
 reference follows browsers; each such case is marked `browser:` in its detail and described in
 the suite's README. The output is deterministic: running the script again rewrites the same bytes.
 """
 import glob
 import hashlib
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -277,6 +278,30 @@ def suite():
         pillow("pillow-gray.png", "L", duration=60, disposal=[0, 2, 0, 0], blend=0)
         pillow("pillow-grayalpha.png", "LA", duration=60, disposal=[2, 0, 1, 2], blend=1)
         pillow("pillow-palette.png", "P", duration=40, disposal=0, blend=1)
+
+        # apngasm (Debian's apngasm, if installed) as a real encoder: it crops each frame to what
+        # changed and picks dispose/blend ops and the colour type itself.
+        def apngasm(name, mode, count, *options):
+            rng = Rng(count)
+            paths = []
+            for index in range(count):
+                image = Image.new("RGBA", (24, 18), (30, 60, 90, 255) if mode == "opaque" else (0, 0, 0, 0))
+                for y in range(4 + index, 12 + index):
+                    for x in range(3 + 2 * index, 10 + 2 * index):
+                        image.putpixel((x, y), (200, rng.next(256), 40, 255 if mode == "opaque" else 160))
+                path = os.path.join(scratch, f"{name}-{index:03}.png")
+                image.save(path)
+                paths.append(path)
+            output = os.path.join(scratch, name)
+            subprocess.run(["apngasm", output, *paths, *options], check=True, capture_output=True)
+            add(name, open(output, "rb").read(), detail="apngasm")
+
+        if shutil.which("apngasm"):
+            apngasm("apngasm-opaque.png", "opaque", 6, "3", "50", "-z0")
+            apngasm("apngasm-translucent.png", "translucent", 5, "1", "20", "-l2", "-z0")
+            apngasm("apngasm-skip-first.png", "opaque", 4, "-f", "-z0")
+        else:
+            print("apngasm not installed: its files are left out", file=sys.stderr)
 
     # Malformations.
     def edited(frames_count=4, **options):

@@ -6,7 +6,8 @@ import Foundation
 /// and composed onto the canvas a row at a time.
 ///
 /// A non-interlaced frame is streamed: beyond the canvas it holds the streaming inflater's
-/// buffers and a few rows of the frame's width. An interlaced frame (each frame is Adam7 at its
+/// buffers and a few rows of the frame's width; one of at most 256 KiB of filtered data is
+/// inflated whole instead, as the still decoder does with small images. An interlaced frame (each frame is Adam7 at its
 /// own size) is inflated whole into a buffer of its filtered size and reconstructed into one of
 /// its pixels.
 ///
@@ -28,6 +29,9 @@ struct APNGFrameReader: AnimationFrameReading {
     /// Whether the last frame is reported damaged (file cut short, frame count not `acTL`'s).
     let lastFrameIsDamaged: Bool
     let isStrict: Bool
+    /// The most filtered bytes a frame may have to be inflated whole rather than streamed
+    /// (``PNGDecoder``'s limit, which tests lower to stream every frame).
+    let wholeInflationLimit: Int
 
     func composeFrame(_ index: Int, of info: AnimationInfo, onto canvas: inout AnimationCanvas)
         throws(BitmapDecoderError) -> Bool
@@ -53,10 +57,13 @@ struct APNGFrameReader: AnimationFrameReading {
         _ index: Int, info: AnimationFrameInfo, bytes: UnsafeRawBufferPointer, canvas: inout AnimationCanvas
     ) throws(PNGError) -> InflateError? {
         let isDefault = index == 0 && defaultImageIsFirstFrame
+        // The frame a cut goes through is streamed, so the rows before the cut can be drawn.
+        let mayBeCut = lastFrameIsDamaged && index == frames.count - 1
         let ranges = isDefault ? imageDataRanges : frames[index].dataRanges
         let pieces = ranges.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
-        var lane = CRC32Lane(
-            ranges: isDefault ? imageDataChecksumRanges.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) } : [])
+        let checksumRanges = isDefault ? imageDataChecksumRanges : frames[index].checksumRanges
+        var lane = CRC32Lane(ranges: checksumRanges.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) })
+        let chunkName = isDefault ? "IDAT" : "fdAT"
         let frameHeader = PNGHeader(frameOf: header, width: info.width, height: info.height)
         let passes = PNGPass.passes(of: frameHeader)
         let filteredCount = passes.reduce(0) { $0 + $1.filteredByteCount }
@@ -64,7 +71,7 @@ struct APNGFrameReader: AnimationFrameReading {
         let compressedCount = pieces.reduce(0) { $0 + $1.count }
         let (possibleCount, overflow) = compressedCount.multipliedReportingOverflow(by: 1032)
         guard overflow || filteredCount <= possibleCount else {
-            try PNGContents.check(&lane)
+            try Self.check(&lane, chunk: chunkName)
             return .tooLittleData(expected: filteredCount, actual: 0)
         }
         let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: info.width * 4)
@@ -92,7 +99,7 @@ struct APNGFrameReader: AnimationFrameReading {
                 written += chunk.count
             }
             lane = inflater.checksumLane
-            try PNGContents.check(&lane)
+            try Self.check(&lane, chunk: chunkName)
             // A cut Adam7 frame has holes in every row: it draws nothing.
             guard failure == nil, written == filteredCount else { return failure }
             (filtered + filteredCount).initialize(repeating: 0, count: Inflater.outputSlack)
@@ -107,6 +114,31 @@ struct APNGFrameReader: AnimationFrameReading {
         }
         let converted = UnsafeMutablePointer<UInt8>.allocate(capacity: info.width * expansion.format.bytesPerPixel)
         defer { converted.deallocate() }
+        if filteredCount <= wholeInflationLimit, !mayBeCut {
+            // As the still decoder does for a small image: one inflation, no streaming buffers.
+            let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredCount + Inflater.outputSlack)
+            defer { filtered.deallocate() }
+            if let failure = try Self.inflateWhole(
+                pieces, count: compressedCount, into: filtered, filteredCount, &lane, chunk: chunkName)
+            {
+                return failure
+            }
+            var isInflated = false
+            var y = 0
+            try PNGRowStream.reconstruct(
+                frameHeader, expansion: expansion,
+                nextChunk: { () throws(PNGError) -> UnsafeBufferPointer<UInt8>? in
+                    guard !isInflated else { return nil }
+                    isInflated = true
+                    return UnsafeBufferPointer(start: filtered, count: filteredCount)
+                },
+                outputRow: { _, rowBuffer in rowBuffer ?? converted },
+                rowFinished: { row in
+                    draw(row, y, &canvas)
+                    y += 1
+                })
+            return nil
+        }
         var y = 0
         do throws(PNGError) {
             try PNGRowStream.reconstruct(
@@ -128,12 +160,53 @@ struct APNGFrameReader: AnimationFrameReading {
                 })
         } catch {
             lane = inflater.checksumLane
-            if error != .cancelled { try PNGContents.check(&lane) }
+            if error != .cancelled { try Self.check(&lane, chunk: chunkName) }
             throw error
         }
         lane = inflater.checksumLane
-        try PNGContents.check(&lane)
+        try Self.check(&lane, chunk: chunkName)
         return failure
+    }
+
+    /// Joins a frame's data and inflates it whole into `filtered`, checking the lane's CRC-32s.
+    ///
+    /// - Returns: The error that stopped the data, or nil.
+    private static func inflateWhole(
+        _ pieces: [UnsafeRawBufferPointer], count compressedCount: Int, into filtered: UnsafeMutablePointer<UInt8>,
+        _ filteredCount: Int, _ lane: inout CRC32Lane, chunk chunkName: String
+    ) throws(PNGError) -> InflateError? {
+        let compressed = UnsafeMutablePointer<UInt8>.allocate(capacity: compressedCount + BitReader.padding)
+        defer { compressed.deallocate() }
+        var offset = 0
+        for piece in pieces {
+            guard let base = piece.baseAddress else { continue }
+            UnsafeMutableRawPointer(compressed + offset).copyMemory(from: base, byteCount: piece.count)
+            offset += piece.count
+        }
+        (compressed + compressedCount).initialize(repeating: 0, count: BitReader.padding)
+        var failure: InflateError?
+        let shouldStop = DecodeCancellation.current.get().map { cancellation in { cancellation.shouldStop() } }
+        var completed = true
+        do throws(InflateError) {
+            completed = try Inflater.inflate(
+                zlib: compressed, count: compressedCount, into: filtered, count: filteredCount, surplus: .discard,
+                checksumLane: &lane, shouldStop: shouldStop)
+        } catch {
+            failure = error
+        }
+        try Self.check(&lane, chunk: chunkName)
+        if !completed { throw .cancelled }
+        return failure
+    }
+
+    /// Finishes a lane's CRC-32 checks of the frame's chunks.
+    ///
+    /// - Throws: ``PNGError/checksumMismatch(chunk:declared:computed:)`` naming `chunk` (`IDAT`
+    ///   or `fdAT`) at the first mismatch.
+    private static func check(_ lane: inout CRC32Lane, chunk: String) throws(PNGError) {
+        if let mismatch = lane.finish() {
+            throw .checksumMismatch(chunk: chunk, declared: mismatch.declared, computed: mismatch.computed)
+        }
     }
 
     /// Widens a gray or gray + alpha row to RGBA8 (R = G = B = gray), as a canvas needs.

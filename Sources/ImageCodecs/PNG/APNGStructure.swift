@@ -1,10 +1,14 @@
 /// The animation chunks of an APNG file, read in one pass without decompressing anything: the
 /// `acTL`, each frame's `fcTL` and where its compressed data lies.
 ///
-/// Checked here, before any frame is decoded: the chunks' lengths and CRC-32s (an `fcTL` or
-/// `fdAT` with a bad CRC-32 is an error, since dropping it, libpng's rule for ancillary chunks,
-/// would break the sequence), the sequence numbers, the places of the chunks, every frame's
-/// rectangle and operations, and the frame count against ``PNGDecoder/maximumFrameCount``.
+/// Checked here, before any frame is decoded: the chunks' lengths, the CRC-32s of all but the
+/// image data (an `fcTL` with a bad one is an error: dropping it, libpng's rule for ancillary
+/// chunks, would break the sequence), the sequence numbers, the places of the chunks, every
+/// frame's rectangle and operations, and the frame count against
+/// ``PNGDecoder/maximumFrameCount``. The `fdAT` chunks' CRC-32s are left for the frame's decode,
+/// which checks them while it inflates, as the still decoder checks `IDAT`'s: reading the file
+/// costs no pass over the frames' data. The critical chunks after the default image's data are
+/// judged here as ``PNGContents`` judges them, since it reads only the chunks before.
 ///
 /// A file cut short is read up to its last whole chunk: ``truncationOffset`` says where.
 struct APNGStructure {
@@ -16,6 +20,9 @@ struct APNGStructure {
         /// data after their sequence numbers. Empty for the default image, whose data is the
         /// `IDAT` chunks'.
         var dataRanges: [Range<Int>] = []
+        /// What the CRC-32 of each `fdAT` chunk covers (its type and data; the stored CRC-32
+        /// follows in the file), as ``CRC32Lane`` takes them.
+        var checksumRanges: [Range<Int>] = []
     }
 
     /// `num_frames` from `acTL`.
@@ -30,6 +37,8 @@ struct APNGStructure {
     let foundFrameCount: Int
     /// Where the file is cut short (inside the chunk starting there, or before `IEND`), or nil.
     let truncationOffset: Int?
+    /// The offset of the chunk that ends the first run of `IDAT` chunks, or nil if none does.
+    let imageDataEnd: Int?
 
     /// The `acTL` chunk's frame count, if the file has a valid one before its first `IDAT`:
     /// whether it is an APNG, read cheaply (the chunks before the image data).
@@ -81,10 +90,12 @@ struct APNGStructure {
         var foundFrameCount = 0
         var nextSequence: UInt32 = 0
         var truncation: Int?
+        var imageDataEnd: Int?
+        var paletteBeforeImageData = false
         while true {
             let next: PNGChunk?
             do {
-                next = try reader.next(deferringChecksumOf: PNGChunk.idat)
+                next = try reader.next(deferringChecksumOf: PNGChunk.idat, and: PNGChunk.fdat)
             } catch {
                 guard case .truncated(let offset) = error else { throw error }
                 truncation = offset
@@ -94,11 +105,18 @@ struct APNGStructure {
                 truncation = bytes.count
                 break
             }
+            if sawImageData, imageDataEnd == nil, chunk.type != PNGChunk.idat { imageDataEnd = chunk.offset }
+            if imageDataEnd != nil {
+                try Self.judgeAfterImageData(chunk, paletteBeforeImageData: paletteBeforeImageData)
+            }
             switch chunk.type {
             case PNGChunk.iend:
                 break
             case PNGChunk.idat:
                 sawImageData = true
+                continue
+            case PNGChunk.plte:
+                paletteBeforeImageData = paletteBeforeImageData || !sawImageData
                 continue
             case PNGChunk.actl:
                 // A second acTL, or one after the image data, is ignored, as libpng does.
@@ -155,6 +173,9 @@ struct APNGStructure {
                     if foundFrameCount <= frames.count {
                         let start = chunk.offset + 12
                         frames[frames.count - 1].dataRanges.append(start..<start + chunk.data.count - 4)
+                        let checksummed = chunk.offset + 4
+                        frames[frames.count - 1].checksumRanges.append(
+                            checksummed..<checksummed + chunk.data.count + 4)
                     }
                 }
                 continue
@@ -176,6 +197,23 @@ struct APNGStructure {
         self.frames = frames
         self.foundFrameCount = foundFrameCount
         truncationOffset = truncation
+        self.imageDataEnd = imageDataEnd
+    }
+
+    /// Throws for a chunk after the default image's data what ``PNGContents`` would: an unknown
+    /// critical chunk, a second `IHDR`, a second `PLTE`. (Bad CRC-32s on critical chunks the
+    /// chunk reader rejects; other chunks there are ignored.)
+    private static func judgeAfterImageData(_ chunk: PNGChunk, paletteBeforeImageData: Bool) throws(PNGError) {
+        switch chunk.type {
+        case PNGChunk.ihdr:
+            throw .chunkOrder(chunk: chunk.name, after: chunk.name)
+        case PNGChunk.plte:
+            if paletteBeforeImageData { throw .chunkOrder(chunk: chunk.name, after: chunk.name) }
+        case PNGChunk.idat, PNGChunk.iend:
+            return
+        default:
+            if chunk.isCritical { throw .unknownCriticalChunk(chunk.name) }
+        }
     }
 
     /// The sequence number that starts an `fcTL` or `fdAT` chunk's data.

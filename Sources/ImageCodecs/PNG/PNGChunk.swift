@@ -13,7 +13,7 @@ struct PNGChunk {
     /// read without checking it (``isChecksumDeferred``).
     var hasValidChecksum = true
     /// Whether the reader left the CRC-32 for the caller to check (see
-    /// ``PNGChunkReader/next(deferringChecksumOf:)``).
+    /// ``PNGChunkReader/next(deferringChecksumOf:and:)``).
     var isChecksumDeferred = false
 
     static let ihdr = fourCharacterCode("IHDR")

@@ -26,14 +26,18 @@ struct PNGChunkReader {
     /// ``PNGChunk/hasValidChecksum`` `false` (libpng's default: warn and drop the chunk). It is
     /// still a chunk, for the chunk order: it ends a run of IDAT chunks, for example.
     ///
-    /// - Parameter deferredType: A chunk of this type is returned without checking its CRC, with
-    ///   ``PNGChunk/isChecksumDeferred`` set: the caller checks it later, as the IDAT chunks'
-    ///   are checked while they are inflated (see ``CRC32Lane``). Defaults to none.
+    /// - Parameters:
+    ///   - deferredType: A chunk of this type is returned without checking its CRC, with
+    ///     ``PNGChunk/isChecksumDeferred`` set: the caller checks it later, as the IDAT chunks'
+    ///     are checked while they are inflated (see ``CRC32Lane``). Defaults to none.
+    ///   - otherDeferredType: A second such type (an APNG's fdAT). Defaults to none.
     /// - Returns: The chunk, or `nil` at the end of the file.
     /// - Throws: ``PNGError/truncated(offset:)``, ``PNGError/invalidChunkLength(offset:length:)``,
     ///   ``PNGError/invalidChunkType(offset:type:)``, or ``PNGError/checksumMismatch(chunk:declared:computed:)``
     ///   for a critical chunk.
-    mutating func next(deferringChecksumOf deferredType: UInt32? = nil) throws(PNGError) -> PNGChunk? {
+    mutating func next(deferringChecksumOf deferredType: UInt32? = nil, and otherDeferredType: UInt32? = nil)
+        throws(PNGError) -> PNGChunk?
+    {
         let start = offset
         let available = bytes.count - start
         guard available > 0 else { return nil }
@@ -57,7 +61,7 @@ struct PNGChunkReader {
             checksummedBytes: checksummed
         )
         offset = dataEnd + 4
-        guard type != deferredType else {
+        guard type != deferredType, type != otherDeferredType else {
             chunk.isChecksumDeferred = true
             return chunk
         }

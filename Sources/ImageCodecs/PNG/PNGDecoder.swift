@@ -6,6 +6,9 @@ import Foundation
 /// depth the specification allows, Adam7 interlacing, PLTE and tRNS. Other ancillary chunks are
 /// skipped (no gamma or color correction).
 ///
+/// An APNG decodes as its default image, as `UIImage(named:)` shows it; its frames come from
+/// ``frameCursor(for:options:)`` (see ``animationInfo(of:)`` for the rules).
+///
 /// The output format is the smallest 8-bit one that holds the image faithfully:
 ///
 /// | file                                   | ``Bitmap/format``            |
