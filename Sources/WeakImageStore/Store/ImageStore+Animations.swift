@@ -68,8 +68,11 @@ extension ImageStore {
                         ThumbnailSize(width: header.width, height: header.height, maxPixelSize: $0)
                     }.map { ($0.width, $0.height) } ?? (header.width, header.height)
                 }
+                // An animation whose structure is broken (APNG sequence numbers out of order, say)
+                // shows its still image, as browsers do; if that fails too, its error is the load's.
+                let frames = try? decoder.animatedFrames(of: data, options: options)
                 let animation = try ImageAnimation<Image>(
-                    frames: try decoder.animatedFrames(of: data, options: options),
+                    frames: frames,
                     still: try decoder.decode(data, options: options).image, stillSize: stillSize ?? (0, 0),
                     fileBytes: data.count, budget: budget, queue: queue, countLive: countLive)
                 // The first frame is what a view shows at once: decoded here, on the loading thread.

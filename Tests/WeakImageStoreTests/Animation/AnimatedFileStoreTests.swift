@@ -69,4 +69,18 @@ final class AnimatedFileStoreTests: XCTestCase {
         XCTAssertEqual(
             (0..<indices.count).map { bitmap.pixels[$0 * 4] }, indices.map { palette[Int($0) * 3] }, "every index")
     }
+
+    func test_anAnimationWithABrokenStructure_showsItsStillImage_asBrowsersDo() throws {
+        // Given: an APNG whose sequence numbers skip one, which the frame cursor refuses
+        let directory = TestDirectory()
+        directory.write("gap.png", [UInt8](try APNGSuite.data("sequence-gap.png")))
+        let store = ImageStore(ImageStore<Bitmap>.Configuration(directories: [directory.url]))
+        XCTAssertThrowsError(
+            try BitmapDecoder().frameCursor(for: try APNGSuite.data("sequence-gap.png"), options: DecodeOptions()))
+        // When
+        let animation = try store.loadAnimation(for: .named("gap"))
+        // Then
+        XCTAssertEqual(animation.frameCount, 1)
+        XCTAssertEqual(try animation.frame(at: 0).pixels, store.image(named: "gap")?.pixels)
+    }
 }
