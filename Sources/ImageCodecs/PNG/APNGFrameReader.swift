@@ -103,7 +103,7 @@ struct APNGFrameReader: AnimationFrameReading {
             // A cut Adam7 frame has holes in every row: it draws nothing.
             guard failure == nil, written == filteredCount else { return failure }
             (filtered + filteredCount).initialize(repeating: 0, count: Inflater.outputSlack)
-            try Self.checkFilterTypes(filtered, passes: passes)
+            try PNGDecoder.checkFilterTypes(filtered, passes: passes)
             let rowCount = info.width * expansion.format.bytesPerPixel
             let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: rowCount * info.height)
             defer { pixels.deallocate() }
@@ -222,21 +222,6 @@ struct APNGFrameReader: AnimationFrameReading {
             output[4 * x + 3] = hasAlpha ? row[2 * x + 1] : 255
         }
         return UnsafePointer(output)
-    }
-
-    /// Rejects a filter type above 4 before reconstruction, which cannot fail halfway.
-    private static func checkFilterTypes(_ filtered: UnsafePointer<UInt8>, passes: [PNGPass]) throws(PNGError) {
-        var rowStart = filtered
-        var row = 0
-        for pass in passes {
-            for _ in 0..<pass.height {
-                guard rowStart.pointee < Unfilter.filterTypeCount else {
-                    throw .badFilterType(rowStart.pointee, row: row)
-                }
-                rowStart += pass.rowByteCount + 1
-                row += 1
-            }
-        }
     }
 }
 

@@ -201,8 +201,8 @@ public struct PNGDecoder: ImageDecoding {
     }
 
     /// Rejects the data if any row has a filter type other than 0...4, so that reconstruction,
-    /// which writes straight into the bitmap, cannot fail halfway.
-    private static func checkFilterTypes(_ filtered: UnsafePointer<UInt8>, passes: [PNGPass]) throws(PNGError) {
+    /// which writes straight into the bitmap (or an APNG frame's buffer), cannot fail halfway.
+    static func checkFilterTypes(_ filtered: UnsafePointer<UInt8>, passes: [PNGPass]) throws(PNGError) {
         var rowStart = filtered
         var rowNumber = 0
         for pass in passes {
