@@ -165,12 +165,10 @@ final class SharedStickerCell: StickerCell {
     private let animation = LockedBox<ImageAnimation<Bitmap>?>(nil)
     private var player: ImageAnimationPlayer<Bitmap>?
     private var task: Task<Void, Never>?
-    private let appeared: TimeInterval
 
     var lateFrames: Int { player?.lateFrames ?? 0 }
 
-    init(request: ImageRequest, store: ImageStore<Bitmap>, clock: TimeInterval) {
-        appeared = clock
+    init(request: ImageRequest, store: ImageStore<Bitmap>) {
         if let cached = store.cachedAnimation(for: request) {
             animation.withLock { $0 = cached }
         } else {

@@ -111,7 +111,7 @@ struct StickerChat {
                 for index in visible {
                     let cell =
                         cells[index]
-                        ?? makeCell(strategy, message: index, store: store, queue: queue, decodes: decodes, now: now)
+                        ?? makeCell(strategy, message: index, store: store, queue: queue, decodes: decodes)
                     cells[index] = cell
                     if cell.draw(at: now) == nil { placeholders += 1 }
                 }
@@ -145,7 +145,7 @@ struct StickerChat {
 
     private func makeCell(
         _ strategy: StickerStrategy, message: Int, store: ImageStore<Bitmap>?, queue: DispatchQueue,
-        decodes: StickerDecodeCounter, now: TimeInterval
+        decodes: StickerDecodeCounter
     ) -> any StickerCell {
         let file = stickers.directory.appendingPathComponent(stickers.stickers[messages[message]].name)
         switch strategy {
@@ -155,7 +155,7 @@ struct StickerChat {
             return BufferedStickerCell(file: file, maxPixelSize: Self.maxPixelSize, decodes: decodes, queue: queue)
         case .sharedAnimation:
             guard let store else { preconditionFailure("the shared strategy has a store") }
-            return SharedStickerCell(request: request(for: message), store: store, clock: now)
+            return SharedStickerCell(request: request(for: message), store: store)
         }
     }
 }

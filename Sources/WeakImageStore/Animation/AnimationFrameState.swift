@@ -35,4 +35,15 @@ struct AnimationFrameState<Image: StorableImage>: Sendable {
         }
         return best
     }
+
+    /// Empties the kept frames and keyframes, the frame on screen aside.
+    ///
+    /// - Returns: The frames, to be freed outside the lock, and the keyframes' bytes.
+    mutating func takeKept() -> (frames: [Image], keyframeBytes: Int) {
+        defer {
+            frames = [:]
+            keyframes = [:]
+        }
+        return (Array(frames.values), keyframes.values.reduce(0) { $0 + $1.retainedBytes })
+    }
 }

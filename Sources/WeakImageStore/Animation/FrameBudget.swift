@@ -47,9 +47,15 @@ final class FrameBudget: Sendable {
 
     /// Gives back what ``reserve(_:isFrame:)`` took.
     func release(_ bytes: Int, isFrame: Bool = true) {
+        release(bytes, frames: isFrame ? 1 : 0)
+    }
+
+    /// Gives back `bytes` held by `frames` frames (and keyframes, which count as no frame) at once.
+    func release(_ bytes: Int, frames: Int) {
+        guard bytes > 0 else { return }
         state.withLock { state in
             state.held -= bytes
-            if isFrame { state.framesHeld -= 1 }
+            state.framesHeld -= frames
         }
     }
 

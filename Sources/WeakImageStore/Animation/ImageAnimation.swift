@@ -39,7 +39,8 @@ public final class ImageAnimation<Image: StorableImage>: Sendable {
 
     /// An animation of `frames`, or of the one image `still` when the file is not animated.
     init(
-        frames: AnimatedFrames<Image>?, still: @autoclosure () throws -> Image, stillSize: (width: Int, height: Int),
+        frames: AnimatedFrames<Image>?, still: @autoclosure () throws -> Image,
+        stillSize: @autoclosure () -> (width: Int, height: Int),
         fileBytes: Int, budget: FrameBudget,
         queue: FrameDecodeQueue, countLive: @escaping @Sendable (CachedImage) -> Void
     ) throws {
@@ -54,6 +55,7 @@ public final class ImageAnimation<Image: StorableImage>: Sendable {
             state = Lock(AnimationFrameState(cursor: frames.cursor, start: frames.cursor))
         } else {
             let image = try still()
+            let stillSize = stillSize()
             info = AnimationInfo(
                 width: stillSize.width, height: stillSize.height, loopCount: 0,
                 frames: [
@@ -73,11 +75,7 @@ public final class ImageAnimation<Image: StorableImage>: Sendable {
     }
 
     deinit {
-        let kept = state.withLock { state in
-            (state.frames.count, state.keyframes.values.reduce(0) { $0 + $1.retainedBytes })
-        }
-        for _ in 0..<kept.0 { budget.release(frameBytes) }
-        if kept.1 > 0 { budget.release(kept.1, isFrame: false) }
+        releaseKept()
         budget.unregister(ObjectIdentifier(self))
     }
 
@@ -128,19 +126,13 @@ extension ImageAnimation: FrameDropping {
 
     /// Drops every kept frame and keyframe, all but the frame on screen.
     func dropFramesOffScreen() {
-        let dropped = state.withLock { state in
-            defer {
-                state.frames = [:]
-                state.keyframes = [:]
-            }
-            return (
-                Array(state.frames.values), state.frames.count,
-                state.keyframes.values.reduce(0) { $0 + $1.retainedBytes }
-            )
-        }
-        for _ in 0..<dropped.1 { budget.release(frameBytes) }
-        if dropped.2 > 0 { budget.release(dropped.2, isFrame: false) }
+        releaseKept()
+    }
+
+    /// Empties the kept frames and keyframes and gives their bytes back to the budget.
+    private func releaseKept() {
+        let kept = state.withLock { $0.takeKept() }
+        budget.release(kept.frames.count * frameBytes + kept.keyframeBytes, frames: kept.frames.count)
         // The frames die here, outside the lock.
-        _ = dropped.0
     }
 }

@@ -62,18 +62,20 @@ extension ImageStore {
         return StoreEngine(
             policy: .weak, maximumConcurrentLoads: configuration.maximumConcurrentLoads, fetcher: fetcher,
             decode: { data, options in
-                let header = options.header ?? decoder.header(of: data)
-                let stillSize = header.map { header in
-                    options.maxPixelSize.flatMap {
+                // Only a still image needs its size from the header: an animation's is its canvas.
+                func stillSize() -> (width: Int, height: Int) {
+                    guard let header = options.header ?? decoder.header(of: data) else { return (0, 0) }
+                    let reduced = options.maxPixelSize.flatMap {
                         ThumbnailSize(width: header.width, height: header.height, maxPixelSize: $0)
-                    }.map { ($0.width, $0.height) } ?? (header.width, header.height)
+                    }
+                    return reduced.map { ($0.width, $0.height) } ?? (header.width, header.height)
                 }
                 // An animation whose structure is broken (APNG sequence numbers out of order, say)
                 // shows its still image, as browsers do; if that fails too, its error is the load's.
                 let frames = try? decoder.animatedFrames(of: data, options: options)
                 let animation = try ImageAnimation<Image>(
                     frames: frames,
-                    still: try decoder.decode(data, options: options).image, stillSize: stillSize ?? (0, 0),
+                    still: try decoder.decode(data, options: options).image, stillSize: stillSize(),
                     fileBytes: data.count, budget: budget, queue: queue, countLive: countLive)
                 // The first frame is what a view shows at once: decoded here, on the loading thread.
                 try animation.show(0, animation.frame(at: 0))

@@ -40,9 +40,11 @@ final class DiskCacheStoreTests: XCTestCase {
 
     /// A store over the test's cache folder: a new one is a relaunched app, memory empty.
     private func makeStore(
-        decoder: FakeDecoder = FakeDecoder(), defaultLifetime: TimeInterval = 7 * 24 * 3600
+        decoder: FakeDecoder = FakeDecoder(), defaultLifetime: TimeInterval = 7 * 24 * 3600,
+        maximumLifetime: TimeInterval = 30 * 24 * 3600
     ) throws -> (ImageStore<Bitmap>, DiskImageCache) {
-        let cache = try DiskImageCache(directory: directory, defaultLifetime: defaultLifetime)
+        let cache = try DiskImageCache(
+            directory: directory, defaultLifetime: defaultLifetime, maximumLifetime: maximumLifetime)
         var configuration = ImageStore<Bitmap>.Configuration(directories: [], decoder: decoder)
         configuration.policy = .weak
         configuration.maximumConcurrentLoads = 2
@@ -215,21 +217,11 @@ final class DiskCacheStoreTests: XCTestCase {
         // Given: a response fresh for 68 years, a cache whose maximum is one second
         server.respond(to: "/forever", with: response(body(size: 6, fill: 6), cacheControl: "max-age=2147483647"))
         let request = ImageRequest.url(server.url("/forever"))
-        var firstConfiguration = ImageStore<Bitmap>.Configuration(directories: [], decoder: FakeDecoder())
-        firstConfiguration.policy = .weak
-        firstConfiguration.maximumConcurrentLoads = 2
-        firstConfiguration.downloader = ImageDownloader(failureBackoff: 0)
-        firstConfiguration.diskCache = try DiskImageCache(directory: directory, maximumLifetime: 1)
-        let first = ImageStore(firstConfiguration)
+        let (first, _) = try makeStore(maximumLifetime: 1)
         _ = try await first.image(for: request)
         // When: two seconds later, after a relaunch
         try await Task.sleep(nanoseconds: 2_000_000_000)
-        var laterConfiguration = ImageStore<Bitmap>.Configuration(directories: [], decoder: FakeDecoder())
-        laterConfiguration.policy = .weak
-        laterConfiguration.maximumConcurrentLoads = 2
-        laterConfiguration.downloader = ImageDownloader(failureBackoff: 0)
-        laterConfiguration.diskCache = try DiskImageCache(directory: directory, maximumLifetime: 1)
-        let later = ImageStore(laterConfiguration)
+        let (later, _) = try makeStore(maximumLifetime: 1)
         _ = try await later.image(for: request)
         // Then
         XCTAssertEqual(server.statistics.requests(to: "/forever"), 2, "held for 68 years without asking")
