@@ -17,6 +17,9 @@ struct BenchmarkRun {
         case .jpegSpeed:
             report(jpegDecodeSpeed(profile), warnings: [], since: started)
             return
+        case .animationSpeed:
+            report(animationDecodeSpeed(profile), warnings: [], since: started)
+            return
         case .downsampling:
             report(
                 DownsamplingBenchmark.goals(DownsamplingBenchmark.runSection(quick: options.quick)), warnings: [],
@@ -69,7 +72,7 @@ struct BenchmarkRun {
             let gallery = try gallerySection(corpus)
             report(gallery.goals, warnings: gallery.warnings, since: started)
             return
-        case .jpegSpeed, .downsampling, .blobList, .diskCache, .networkFeed, .bombs, .stickers, nil:
+        case .jpegSpeed, .animationSpeed, .downsampling, .blobList, .diskCache, .networkFeed, .bombs, .stickers, nil:
             break
         }
 
@@ -93,6 +96,7 @@ struct BenchmarkRun {
 
         let pngChecks = pngDecodeSpeed(corpus, profile)
         let jpegChecks = jpegDecodeSpeed(profile)
+        let animationChecks = animationDecodeSpeed(profile)
         let downsampling = DownsamplingBenchmark.runSection(quick: options.quick)
         let scrolling = try scrollingSection(corpus, profile)
         let gallery = try gallerySection(corpus)
@@ -104,8 +108,8 @@ struct BenchmarkRun {
 
         let checks =
             Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
-            + pngChecks + jpegChecks + scrolling.goals + gallery.goals + blobList.goals + networkFeed.goals
-            + diskCache.goals + accountingChecks + bombs + stickers.goals
+            + pngChecks + jpegChecks + animationChecks + scrolling.goals + gallery.goals + blobList.goals
+            + networkFeed.goals + diskCache.goals + accountingChecks + bombs + stickers.goals
         report(
             checks,
             warnings: Goals.measurementWarnings(reports) + scrolling.warnings + gallery.warnings + blobList.warnings
@@ -265,6 +269,26 @@ struct BenchmarkRun {
         let rows = JPEGDecodeSpeedBenchmark.run(inputs, samples: profile.decodeSampleCount, libjpegTurbo: libjpegTurbo)
         print(JPEGDecodeSpeedBenchmark.table(rows) + "\n")
         return JPEGDecodeSpeedBenchmark.goals(rows)
+    }
+
+    /// Prints the GIF and APNG decode speed table and returns its goal checks.
+    private func animationDecodeSpeed(_ profile: BenchmarkProfile) -> [GoalCheck] {
+        let giflib: GiflibShim?
+        switch GiflibShim.load() {
+        case .success(let shim):
+            giflib = shim
+        case .failure(let error):
+            giflib = nil
+            print("giflib not measured (Scripts/build-giflib-shim.sh builds its shim): \(error)")
+        }
+        print(
+            "ANIMATION DECODE SPEED: megapixels of composed frames per CPU second, median of "
+                + "\(profile.decodeSampleCount) samples")
+        let rows = AnimationDecodeSpeedBenchmark.run(
+            AnimationDecodeSpeedBenchmark.inputs(quick: options.quick), samples: profile.decodeSampleCount,
+            giflib: giflib)
+        print(AnimationDecodeSpeedBenchmark.table(rows) + "\n")
+        return AnimationDecodeSpeedBenchmark.goals(rows)
     }
 
     private func seconds(since start: UInt64) -> String {

@@ -8,6 +8,7 @@ struct Options {
         case hitPath = "hit-path"
         case pngSpeed = "png-speed"
         case jpegSpeed = "jpeg-speed"
+        case animationSpeed = "animation-speed"
         case downsampling
         case scrolling
         case gallery
@@ -56,9 +57,9 @@ struct Options {
                         often as the workloads need. Files the decoder rejects are left out.
                         (The generated corpus has PNG icons and flat UI, JPEG photos.)
           --only SECTION
-                        Only one section and its goals: hit-path, png-speed, jpeg-speed, downsampling,
-                        scrolling, gallery, blob-list, network-feed, disk-cache, bombs or
-                        stickers.
+                        Only one section and its goals: hit-path, png-speed, jpeg-speed,
+                        animation-speed, downsampling, scrolling, gallery, blob-list,
+                        network-feed, disk-cache, bombs or stickers.
           --latency-ms MS
                         The network feed's latency before each response. Defaults to 40.
           --slow-fraction F

@@ -43,7 +43,7 @@ struct StickerSet {
     }
 
     /// A ball crossing a banded background, over 64 palette colours; frames of 40 ms.
-    private static func gif(side: Int, frames: Int, seed: Int) -> Data {
+    static func gif(side: Int, frames: Int, seed: Int) -> Data {
         var palette: [UInt8] = []
         for colour in 0..<64 {
             palette += [UInt8(colour * 4), UInt8((colour * 37 + seed * 11) % 256), UInt8(255 - colour * 4)]
@@ -64,7 +64,14 @@ struct StickerSet {
 
     /// The same kind of motion in RGBA, with a translucent ball; frames of 40 ms.
     private static func apng(side: Int, frames: Int, seed: Int) -> Data {
-        let pixels = (0..<frames).map { frame in
+        APNGEncoder.encode(
+            width: side, height: side, frames: apngFrames(side: side, frames: frames, seed: seed), delayMilliseconds: 40
+        )
+    }
+
+    /// ``apng(side:frames:seed:)``'s frames: straight RGBA8 canvases.
+    static func apngFrames(side: Int, frames: Int, seed: Int) -> [[UInt8]] {
+        (0..<frames).map { frame in
             var rgba = [UInt8](repeating: 255, count: side * side * 4)
             let (cx, cy, radius) = ball(side: side, frame: frame, frames: frames)
             for y in 0..<side {
@@ -79,7 +86,6 @@ struct StickerSet {
             }
             return rgba
         }
-        return APNGEncoder.encode(width: side, height: side, frames: pixels, delayMilliseconds: 40)
     }
 
     private static func ball(side: Int, frame: Int, frames: Int) -> (Int, Int, Int) {

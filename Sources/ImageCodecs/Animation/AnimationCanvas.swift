@@ -10,7 +10,7 @@ package struct AnimationCanvas: Sendable {
     package let height: Int
     /// `width × height × 4` bytes once the first frame is prepared; empty before, so the state
     /// before the first frame costs nothing to keep.
-    private(set) var pixels: [UInt8] = []
+    var pixels: [UInt8] = []
     /// The rectangle as it was before a frame disposed to ``AnimationDisposal/previous``.
     private var saved: [UInt8] = []
 
@@ -70,17 +70,22 @@ package struct AnimationCanvas: Sendable {
         case .none:
             return
         case .background:
-            for row in clip.rows {
-                let start = (row * width + clip.columns.lowerBound) * 4
-                pixels.replaceSubrange(start..<start + clip.width * 4, with: repeatElement(0, count: clip.width * 4))
+            pixels.withUnsafeMutableBufferPointer { canvas in
+                guard let base = canvas.baseAddress else { return }
+                for row in clip.rows {
+                    (base + (row * width + clip.columns.lowerBound) * 4).update(repeating: 0, count: clip.width * 4)
+                }
             }
         case .previous:
             guard saved.count == clip.width * clip.height * 4 else { return }
-            for (index, row) in clip.rows.enumerated() {
-                let start = (row * width + clip.columns.lowerBound) * 4
-                let savedStart = index * clip.width * 4
-                pixels.replaceSubrange(
-                    start..<start + clip.width * 4, with: saved[savedStart..<savedStart + clip.width * 4])
+            pixels.withUnsafeMutableBufferPointer { canvas in
+                saved.withUnsafeBufferPointer { saved in
+                    guard let base = canvas.baseAddress, let source = saved.baseAddress else { return }
+                    for (index, row) in clip.rows.enumerated() {
+                        (base + (row * width + clip.columns.lowerBound) * 4).update(
+                            from: source + index * clip.width * 4, count: clip.width * 4)
+                    }
+                }
             }
             saved = []
         }

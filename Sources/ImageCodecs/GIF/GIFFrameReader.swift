@@ -22,9 +22,41 @@ struct GIFFrameReader: AnimationFrameReading {
 
     /// Draws frame `index` on `canvas` (prepared for it) and returns the damage recovered from.
     func compose(_ index: Int, onto canvas: inout AnimationCanvas) -> GIFError? {
-        decoding(index) { record, indices, written, bytes in
-            composeRows(record, indices: indices, written: written, palette: palette(of: record, bytes), onto: &canvas)
+        let record = container.frames[index]
+        guard record.transparentIndex == nil, !record.isInterlaced, canvas.isCovered(by: record.animationFrame) else {
+            return decoding(index, into: nil) { record, indices, written, bytes in
+                withPalette(of: record, bytes) { palette in
+                    composeRows(record, indices: indices, written: written, palette: palette, onto: &canvas)
+                }
+            }
         }
+        // A frame that sets every pixel: its indices go to the last quarter of a new canvas and are
+        // widened there front to back — pixel p's four bytes end before index p + 1 — so there is
+        // no index buffer and no copy of the previous canvas. A frame its data does not fill is
+        // drawn on the canvas as usual and the new one dropped.
+        let count = record.pixelCount
+        var damage: GIFError?
+        var isWhole = false
+        let fresh = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            initialized = count * 4
+            damage = decoding(index, into: UnsafeMutableBufferPointer(rebasing: buffer[(count * 3)...])) {
+                record, indices, written, bytes in
+                withPalette(of: record, bytes) { palette in
+                    guard written == count, let base = buffer.baseAddress, let colors = palette.baseAddress else {
+                        composeRows(record, indices: indices, written: written, palette: palette, onto: &canvas)
+                        return
+                    }
+                    let pixels = UnsafeMutableRawPointer(base)
+                    let source = base + count * 3
+                    for pixel in 0..<count {
+                        pixels.storeBytes(of: colors[Int(source[pixel])], toByteOffset: pixel &* 4, as: UInt32.self)
+                    }
+                    isWhole = true
+                }
+            }
+        }
+        if isWhole { canvas.replacePixels(with: fresh) }
+        return damage
     }
 
     /// Frame `index`'s palette indices in display order (an interlaced frame's rows put in
@@ -50,7 +82,7 @@ struct GIFFrameReader: AnimationFrameReading {
     /// Decodes frame `index`'s indices and hands them to `body` with how many the data filled;
     /// returns the damage.
     private func decoding(
-        _ index: Int,
+        _ index: Int, into destination: UnsafeMutableBufferPointer<UInt8>? = nil,
         _ body: (GIFFrameRecord, UnsafeMutableBufferPointer<UInt8>, Int, UnsafeRawBufferPointer) -> Void
     ) -> GIFError? {
         let record = container.frames[index]
@@ -60,42 +92,56 @@ struct GIFFrameReader: AnimationFrameReading {
             return truncation ?? .invalidMinimumCodeSize(frame: index, size: record.minimumCodeSize)
         }
         return data.withUnsafeBytes { bytes in
-            let (indices, written, outcome) = decodeIndices(record, bytes)
-            defer { indices.deallocate() }
-            body(record, indices, written, bytes)
-            if let truncation { return truncation }
-            switch outcome {
-            case .codeBeyondTable(let code, let nextFree):
-                return .lzwCodeBeyondTable(frame: index, code: code, nextFree: nextFree)
-            case .finished, .endOfData:
-                return written < record.pixelCount
-                    ? .missingPixels(frame: index, decoded: written, expected: record.pixelCount) : nil
+            func decoded(into indices: UnsafeMutableBufferPointer<UInt8>) -> GIFError? {
+                let (written, outcome) = decodeIndices(record, bytes, into: indices)
+                body(record, indices, written, bytes)
+                if let truncation { return truncation }
+                switch outcome {
+                case .codeBeyondTable(let code, let nextFree):
+                    return .lzwCodeBeyondTable(frame: index, code: code, nextFree: nextFree)
+                case .finished, .endOfData:
+                    return written < record.pixelCount
+                        ? .missingPixels(frame: index, decoded: written, expected: record.pixelCount) : nil
+                }
             }
+            if let destination { return decoded(into: destination) }
+            // On the stack when small (a spinner's frames are a few hundred pixels), else the heap.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: record.pixelCount, decoded)
         }
     }
 
-    /// The frame's palette indices in stored row order (the caller deallocates them), how many
-    /// the data filled, and how the LZW decode ended.
+    /// Writes the frame's palette indices in stored row order into `indices` (`pixelCount` of
+    /// them), and returns how many the data filled and how the LZW decode ended.
     private func decodeIndices(
-        _ record: GIFFrameRecord, _ bytes: UnsafeRawBufferPointer
-    ) -> (UnsafeMutableBufferPointer<UInt8>, Int, GIFLZWDecoder.Outcome) {
+        _ record: GIFFrameRecord, _ bytes: UnsafeRawBufferPointer, into indices: UnsafeMutableBufferPointer<UInt8>
+    ) -> (Int, GIFLZWDecoder.Outcome) {
         let inputCount = record.compressedCount + GIFLZWDecoder.inputSlack
-        let input = UnsafeMutableRawPointer.allocate(byteCount: inputCount, alignment: 8)
-        defer { input.deallocate() }
-        input.initializeMemory(as: UInt8.self, repeating: 0, count: inputCount)
-        GIFBlockReader.gatherSubBlocks(
-            of: bytes, from: record.dataStart, count: record.compressedCount, into: input)
-        let indices = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: record.pixelCount)
-        let decoder = GIFLZWDecoder()
-        let (written, outcome) = decoder.decode(
-            input, count: record.compressedCount, minimumCodeSize: record.minimumCodeSize, into: indices)
-        return (indices, written, outcome)
+        return withUnsafeTemporaryAllocation(byteCount: inputCount, alignment: 8) { input in
+            // A temporary allocation of at least `inputSlack` bytes has a base address.
+            let input = input.baseAddress!
+            input.initializeMemory(as: UInt8.self, repeating: 0, count: inputCount)
+            GIFBlockReader.gatherSubBlocks(
+                of: bytes, from: record.dataStart, count: record.compressedCount, into: input)
+            return GIFLZWDecoder().decode(
+                input, count: record.compressedCount, minimumCodeSize: record.minimumCodeSize, into: indices)
+        }
     }
 
-    /// The frame's 256 colours as RGBA8 words in memory order.
-    private func palette(of record: GIFFrameRecord, _ bytes: UnsafeRawBufferPointer) -> [UInt32] {
-        let opaqueBlack = UInt32(0xFF00_0000).littleEndian
-        var palette = [UInt32](repeating: opaqueBlack, count: 256)
+    /// Calls `body` with the frame's 256 colours as RGBA8 words in memory order.
+    private func withPalette(
+        of record: GIFFrameRecord, _ bytes: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt32>) -> Void
+    ) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { palette in
+            fill(palette, of: record, bytes)
+            body(UnsafeBufferPointer(palette))
+        }
+    }
+
+    /// Writes the frame's 256 colours as RGBA8 words in memory order into `palette`.
+    private func fill(
+        _ palette: UnsafeMutableBufferPointer<UInt32>, of record: GIFFrameRecord, _ bytes: UnsafeRawBufferPointer
+    ) {
+        palette.initialize(repeating: UInt32(0xFF00_0000).littleEndian)
         if let table = record.localColorTable ?? container.globalColorTable {
             for entry in 0..<min(256, table.count / 3) {
                 let offset = table.lowerBound + entry * 3
@@ -106,38 +152,27 @@ struct GIFFrameReader: AnimationFrameReading {
             }
         }
         if let transparent = record.transparentIndex { palette[Int(transparent)] = 0 }
-        return palette
     }
 
     /// Maps each decoded row through `palette` and composes it at its frame row.
     private func composeRows(
-        _ record: GIFFrameRecord, indices: UnsafeMutableBufferPointer<UInt8>, written: Int, palette: [UInt32],
-        onto canvas: inout AnimationCanvas
+        _ record: GIFFrameRecord, indices: UnsafeMutableBufferPointer<UInt8>, written: Int,
+        palette: UnsafeBufferPointer<UInt32>, onto canvas: inout AnimationCanvas
     ) {
         let frame = record.animationFrame
         let width = record.width
-        let decodedRows = (written + width - 1) / width
-        let row = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: width * 4)
-        defer { row.deallocate() }
-        palette.withUnsafeBufferPointer { colors in
-            // `indices` holds `written` ≤ width × height bytes; each row reads at most `width`
-            // of them and writes `width` words into `row`.
-            guard let colors = colors.baseAddress, let source = indices.baseAddress, let base = row.baseAddress
-            else { return }
-            let pixels = UnsafeMutableRawPointer(base)
-            for storedRow in 0..<decodedRows {
-                let start = storedRow * width
-                let count = min(width, written - start)
-                for column in 0..<count {
-                    pixels.storeBytes(
-                        of: colors[Int(source[start + column])], toByteOffset: column * 4, as: UInt32.self)
-                }
-                if count < width { (base + count * 4).update(repeating: 0, count: (width - count) * 4) }
-                let frameRow =
-                    record.isInterlaced
-                    ? GIFInterlacing.frameRow(ofStoredRow: storedRow, height: record.height) : storedRow
-                canvas.composeRow(UnsafeBufferPointer(row), at: frameRow, of: frame)
-            }
+        let transparentIndex = record.transparentIndex.map(Int.init)
+        guard let colors = palette.baseAddress, let source = indices.baseAddress else { return }
+        // A whole frame without a transparent index sets every pixel: the previous ones are not copied.
+        if transparentIndex == nil, written == record.pixelCount, canvas.isCovered(by: frame) {
+            canvas.startAfresh(for: frame)
+        }
+        for storedRow in 0..<(written + width - 1) / width {
+            let frameRow =
+                record.isInterlaced ? GIFInterlacing.frameRow(ofStoredRow: storedRow, height: record.height) : storedRow
+            canvas.composeIndexedRow(
+                source + storedRow * width, count: min(width, written - storedRow * width), palette: colors,
+                transparentIndex: transparentIndex, at: frameRow, of: frame)
         }
     }
 }

@@ -1,21 +1,23 @@
 /// GIF's variable-length LZW: codes of 2…12 bits, least significant bit first, decoded straight
 /// into a frame's index buffer.
 ///
-/// The table keeps, for each code, its prefix code, last byte, first byte and string length, so
-/// a code's string is written back to front into the output in one pass, with no stack and no
-/// allocation per code. Behaviour on the edges, as giflib and browsers decode:
+/// Every string in the table is already in the output: a new entry is the previous code's string
+/// plus the first byte of the string written right after it. So an entry is only *where* its
+/// string starts in this frame's output and how long it is, and decoding a code is a forward copy
+/// of earlier output, eight bytes at a time — no prefix chain walked back to front. Behaviour on
+/// the edges, as giflib and browsers decode:
 ///
 /// | input                                   | decoding                                        |
 /// |-----------------------------------------|-------------------------------------------------|
 /// | a clear code anywhere                   | the table and the code size start over          |
 /// | 4096 entries, no clear code             | the table is frozen at 12-bit codes, decoding goes on (deferred clear) |
 /// | a code equal to the next free entry     | the previous string plus its own first byte (KwKwK) |
-/// | a code beyond the next free entry       | damage: decoding stops there                    |
+/// | a code beyond the next free entry, or not a literal right after a clear | damage: decoding stops there |
 /// | end-of-information, or the output full  | done: any data after it is ignored              |
 ///
 /// The code size grows when the next free entry reaches the current code size's range, checked
 /// after every code as giflib does; with a minimum code size of 1 that happens after the first.
-struct GIFLZWDecoder: ~Copyable {
+struct GIFLZWDecoder {
     /// How a decode ended.
     enum Outcome: Equatable {
         /// End-of-information, or the output filled.
@@ -31,31 +33,6 @@ struct GIFLZWDecoder: ~Copyable {
 
     private static let maximumCodes = 4096
 
-    /// Prefix codes, then last bytes, first bytes and lengths, 4096 of each.
-    private let prefixes: UnsafeMutablePointer<UInt16>
-    private let suffixes: UnsafeMutablePointer<UInt8>
-    private let firstBytes: UnsafeMutablePointer<UInt8>
-    private let lengths: UnsafeMutablePointer<UInt16>
-
-    init() {
-        prefixes = .allocate(capacity: Self.maximumCodes)
-        suffixes = .allocate(capacity: Self.maximumCodes)
-        firstBytes = .allocate(capacity: Self.maximumCodes)
-        lengths = .allocate(capacity: Self.maximumCodes)
-        // Entries past the roots are written before they are read; the roots are set per decode.
-        prefixes.initialize(repeating: 0, count: Self.maximumCodes)
-        suffixes.initialize(repeating: 0, count: Self.maximumCodes)
-        firstBytes.initialize(repeating: 0, count: Self.maximumCodes)
-        lengths.initialize(repeating: 1, count: Self.maximumCodes)
-    }
-
-    deinit {
-        prefixes.deallocate()
-        suffixes.deallocate()
-        firstBytes.deallocate()
-        lengths.deallocate()
-    }
-
     /// Decodes `count` bytes of LZW data at `input` (followed by ``inputSlack`` readable bytes)
     /// into `output`, stopping when it is full.
     ///
@@ -65,19 +42,33 @@ struct GIFLZWDecoder: ~Copyable {
         _ input: UnsafeRawPointer, count: Int, minimumCodeSize: Int, into output: UnsafeMutableBufferPointer<UInt8>
     ) -> (written: Int, outcome: Outcome) {
         precondition((1...8).contains(minimumCodeSize), "the minimum code size is 1…8")
+        precondition(output.count <= 1 << 32, "string positions are 32-bit")
         guard let out = output.baseAddress, !output.isEmpty else { return (0, .finished) }
-        let capacity = output.count
+        // Per code: where its string starts in the output (low 32 bits) and its length (high
+        // 32); written before read, since roots never use the table. On the stack: a frame of a
+        // few pixels must not pay for a heap allocation.
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.maximumCodes) { entries in
+            // A temporary allocation of 4096 elements has a base address.
+            decode(
+                input, count: count, minimumCodeSize: minimumCodeSize, into: out, capacity: output.count,
+                entries: entries.baseAddress!)
+        }
+    }
+
+    private func decode(
+        _ input: UnsafeRawPointer, count: Int, minimumCodeSize: Int, into out: UnsafeMutablePointer<UInt8>,
+        capacity: Int, entries: UnsafeMutablePointer<UInt64>
+    ) -> (written: Int, outcome: Outcome) {
         let clear = 1 << minimumCodeSize
         let endOfInformation = clear + 1
-        for root in 0..<clear {
-            suffixes[root] = UInt8(truncatingIfNeeded: root)
-            firstBytes[root] = UInt8(truncatingIfNeeded: root)
-            lengths[root] = 1
-        }
 
         var codeSize = minimumCodeSize + 1
+        var codeMask = (1 << codeSize) - 1
         var nextFree = clear + 2
-        var previous = -1
+        // The previous code's string in the output; a length of 0 right after a clear, when the
+        // next code must be a literal and defines no entry.
+        var previousStart = 0
+        var previousLength = 0
         var written = 0
         var bitBuffer: UInt64 = 0
         var bufferedBits = 0
@@ -92,68 +83,86 @@ struct GIFLZWDecoder: ~Copyable {
                 // load stays inside the slack.
                 let word = UInt64(littleEndian: input.loadUnaligned(fromByteOffset: inputOffset, as: UInt64.self))
                 bitBuffer |= word << UInt64(bufferedBits)
-                inputOffset += (63 - bufferedBits) >> 3
+                inputOffset &+= (63 &- bufferedBits) >> 3
                 bufferedBits |= 56
             }
-            let code = Int(truncatingIfNeeded: bitBuffer) & ((1 << codeSize) - 1)
+            let code = Int(truncatingIfNeeded: bitBuffer) & codeMask
             bitBuffer >>= UInt64(codeSize)
-            bufferedBits -= codeSize
-            bitsLeft -= codeSize
+            bufferedBits &-= codeSize
+            bitsLeft &-= codeSize
 
-            if code == clear {
+            let start: Int
+            let length: Int
+            if code < clear {
+                start = -1
+                length = 1
+            } else if code > endOfInformation && code < nextFree && previousLength > 0 {
+                let entry = entries[code]
+                start = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
+                length = Int(truncatingIfNeeded: entry >> 32)
+            } else if code == clear {
                 codeSize = minimumCodeSize + 1
+                codeMask = (1 << codeSize) - 1
                 nextFree = clear + 2
-                previous = -1
+                previousLength = 0
                 continue
-            }
-            if code == endOfInformation { return (written, .finished) }
-
-            if previous < 0 {
-                guard code < clear else { return (written, .codeBeyondTable(code: code, nextFree: nextFree)) }
-                out[written] = UInt8(truncatingIfNeeded: code)
-                written += 1
-                if written == capacity { return (written, .finished) }
+            } else if code == endOfInformation {
+                return (written, .finished)
+            } else if code == nextFree && previousLength > 0 {
+                // KwKwK: the previous string and its own first byte — the bytes already written
+                // from the previous string's start.
+                start = previousStart
+                length = previousLength &+ 1
             } else {
-                guard code <= nextFree, code < Self.maximumCodes else {
-                    return (written, .codeBeyondTable(code: code, nextFree: nextFree))
-                }
-                if nextFree < Self.maximumCodes {
-                    // KwKwK: the code being defined is the previous string plus its first byte.
-                    let last = code < nextFree ? firstBytes[code] : firstBytes[previous]
-                    prefixes[nextFree] = UInt16(truncatingIfNeeded: previous)
-                    suffixes[nextFree] = last
-                    firstBytes[nextFree] = firstBytes[previous]
-                    lengths[nextFree] = lengths[previous] &+ 1
-                    nextFree += 1
-                }
-                let length = Int(lengths[code])
-                if length <= capacity - written {
-                    write(code, length: length, endingAt: out + written + length - 1)
-                    written += length
-                    if written == capacity { return (written, .finished) }
-                } else {
-                    // The string overruns the frame: only its head fits.
-                    var head = code
-                    for _ in 0..<(length - (capacity - written)) { head = Int(prefixes[head]) }
-                    write(head, length: capacity - written, endingAt: out + capacity - 1)
-                    return (capacity, .finished)
-                }
+                return (written, .codeBeyondTable(code: code, nextFree: nextFree))
             }
-            previous = code
-            if nextFree >= 1 << codeSize, codeSize < 12 { codeSize += 1 }
-        }
-    }
 
-    /// Writes the last `length` bytes of `code`'s string, the last at `end`, walking prefixes.
-    @inline(__always)
-    private func write(_ code: Int, length: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
-        var code = code
-        var position = end
-        for _ in 1..<length {
-            position.pointee = suffixes[code]
-            code = Int(prefixes[code])
-            position -= 1
+            let room = capacity &- written
+            let distance = written &- start
+            if start < 0 {
+                out[written] = UInt8(truncatingIfNeeded: code)
+            } else if length &+ 8 <= room && distance >= 8 {
+                // Eight bytes at a time: the source ends at least eight bytes before each chunk
+                // is written, and the output has room for the last chunk's overshoot.
+                var from = UnsafeRawPointer(out + start)
+                var to = UnsafeMutableRawPointer(out + written)
+                let last = to + length
+                repeat {
+                    to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    from += 8
+                    to += 8
+                } while to < last
+            } else if length &+ 8 <= room {
+                // A short string close behind: a table entry's string ends before the output
+                // does (length ≤ distance < 8), so one load holds it; KwKwK's one byte more is
+                // its own first byte.
+                UnsafeMutableRawPointer(out + written).storeBytes(
+                    of: UnsafeRawPointer(out + start).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                if length > distance { out[written &+ length &- 1] = out[start] }
+            } else {
+                // Near the end of the output: byte by byte, and only the head of a string that
+                // overruns the frame.
+                for offset in 0..<min(length, room) {
+                    out[written &+ offset] = out[start &+ offset]
+                }
+                if length >= room { return (capacity, .finished) }
+            }
+
+            if previousLength > 0 && nextFree < Self.maximumCodes {
+                entries[nextFree] =
+                    UInt64(truncatingIfNeeded: previousStart) | UInt64(truncatingIfNeeded: previousLength &+ 1) << 32
+                nextFree &+= 1
+            }
+            // After every code, entry or not: with a minimum code size of 1 the first literal
+            // after a clear already widens the codes, as in giflib.
+            if nextFree >= 1 << codeSize && codeSize < 12 {
+                codeSize &+= 1
+                codeMask = (1 << codeSize) &- 1
+            }
+            previousStart = written
+            previousLength = length
+            written &+= length
+            if written == capacity { return (written, .finished) }
         }
-        position.pointee = suffixes[code]
     }
 }

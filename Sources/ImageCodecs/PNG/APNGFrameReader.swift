@@ -112,8 +112,48 @@ struct APNGFrameReader: AnimationFrameReading {
             for y in 0..<info.height { draw(pixels + y * rowCount, y, &canvas) }
             return nil
         }
+        // A frame that sets every pixel and is not cut starts on a new buffer rather than a copy
+        // of the canvas; one of whole canvas rows in RGBA8 is unfiltered straight into them.
+        if !mayBeCut, info.blend == .source, canvas.isCovered(by: info) { canvas.startAfresh(for: info) }
+        let stride = info.width * 4
+        let inPlace = { (origin: UnsafeMutablePointer<UInt8>) throws(PNGError) -> InflateError? in
+            try reconstructRows(
+                info, frameHeader, pieces, compressedCount, filteredCount, &lane, &inflater, chunkName, mayBeCut,
+                outputRow: { y, _ in origin + y * stride }, rowFinished: { _ in })
+        }
+        if expansion.format == .rgba8,
+            let result = canvas.withWholeRows(
+                of: info,
+                { origin in
+                    origin.map { origin in Result(typedCatching: { () throws(PNGError) in try inPlace(origin) }) }
+                })
+        {
+            return try result.typedGet()
+        }
         let converted = UnsafeMutablePointer<UInt8>.allocate(capacity: info.width * expansion.format.bytesPerPixel)
         defer { converted.deallocate() }
+        var y = 0
+        return try reconstructRows(
+            info, frameHeader, pieces, compressedCount, filteredCount, &lane, &inflater, chunkName, mayBeCut,
+            outputRow: { _, rowBuffer in rowBuffer ?? converted },
+            rowFinished: { row in
+                draw(row, y, &canvas)
+                y += 1
+            })
+    }
+
+    /// Inflates a non-interlaced frame — whole when it is small and not cut, else streamed — and
+    /// reconstructs its rows, each into `outputRow(y, rowBuffer)` and then handed to `rowFinished`.
+    ///
+    /// - Returns: The error that stopped the data early.
+    private func reconstructRows(
+        _ info: AnimationFrameInfo, _ frameHeader: PNGHeader, _ pieces: [UnsafeRawBufferPointer],
+        _ compressedCount: Int,
+        _ filteredCount: Int, _ lane: inout CRC32Lane, _ inflater: inout StreamingInflater, _ chunkName: String,
+        _ mayBeCut: Bool,
+        outputRow: (_ y: Int, _ rowBuffer: UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<UInt8>,
+        rowFinished: (UnsafePointer<UInt8>) -> Void
+    ) throws(PNGError) -> InflateError? {
         if filteredCount <= wholeInflationLimit, !mayBeCut {
             // As the still decoder does for a small image: one inflation, no streaming buffers.
             let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredCount + Inflater.outputSlack)
@@ -124,7 +164,6 @@ struct APNGFrameReader: AnimationFrameReading {
                 return failure
             }
             var isInflated = false
-            var y = 0
             try PNGRowStream.reconstruct(
                 frameHeader, expansion: expansion,
                 nextChunk: { () throws(PNGError) -> UnsafeBufferPointer<UInt8>? in
@@ -132,14 +171,10 @@ struct APNGFrameReader: AnimationFrameReading {
                     isInflated = true
                     return UnsafeBufferPointer(start: filtered, count: filteredCount)
                 },
-                outputRow: { _, rowBuffer in rowBuffer ?? converted },
-                rowFinished: { row in
-                    draw(row, y, &canvas)
-                    y += 1
-                })
+                outputRow: outputRow, rowFinished: rowFinished)
             return nil
         }
-        var y = 0
+        var failure: InflateError?
         do throws(PNGError) {
             try PNGRowStream.reconstruct(
                 frameHeader, expansion: expansion,
@@ -153,11 +188,7 @@ struct APNGFrameReader: AnimationFrameReading {
                         return inflater.salvage()
                     }
                 },
-                outputRow: { _, rowBuffer in rowBuffer ?? converted },
-                rowFinished: { row in
-                    draw(row, y, &canvas)
-                    y += 1
-                })
+                outputRow: outputRow, rowFinished: rowFinished)
         } catch {
             lane = inflater.checksumLane
             if error != .cancelled { try Self.check(&lane, chunk: chunkName) }

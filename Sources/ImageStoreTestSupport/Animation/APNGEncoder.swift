@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes APNG files from full-canvas RGBA frames, for tests and the benchmark: the default image
 /// is the first frame, every frame covers the canvas (dispose none, blend source), each frame's
-/// rows filtered per row and deflated as ``PNGEncoder`` does.
+/// rows filtered per row and deflated as ``PNGEncoder`` does, as RGB when every frame is opaque
+/// (as exporters store opaque animations, and ``PNGEncoder`` opaque images).
 public enum APNGEncoder {
     /// The APNG file.
     ///
@@ -16,9 +17,11 @@ public enum APNGEncoder {
         width: Int, height: Int, frames: [[UInt8]], delayMilliseconds: Int, loopCount: Int = 0
     ) -> Data {
         precondition(!frames.isEmpty, "an animation has a frame")
+        let isOpaque = frames.allSatisfy(PNGEncoder.isOpaque)
         var file = PNGFile.signature
         file += PNGFile.chunk(
-            "IHDR", PNGFile.header(width: UInt32(width), height: UInt32(height), bitDepth: 8, colorType: 6))
+            "IHDR",
+            PNGFile.header(width: UInt32(width), height: UInt32(height), bitDepth: 8, colorType: isOpaque ? 2 : 6))
         file += PNGFile.chunk("acTL", PNGFile.bigEndian(UInt32(frames.count)) + PNGFile.bigEndian(UInt32(loopCount)))
         var sequence: UInt32 = 0
         for (index, pixels) in frames.enumerated() {
@@ -29,7 +32,9 @@ public enum APNGEncoder {
             control += [UInt8(delayMilliseconds >> 8), UInt8(delayMilliseconds & 0xFF), 0x03, 0xE8, 0, 0]
             file += PNGFile.chunk("fcTL", control)
             sequence += 1
-            let filtered = PNGRowFilter.filterAdaptively(pixels, width: width, height: height, bytesPerPixel: 4)
+            let filtered = PNGRowFilter.filterAdaptively(
+                isOpaque ? PNGEncoder.droppingAlpha(pixels) : pixels, width: width, height: height,
+                bytesPerPixel: isOpaque ? 3 : 4)
             let compressed = ZlibStream.compressed(filtered)
             if index == 0 {
                 file += PNGFile.chunk("IDAT", compressed)

@@ -46,17 +46,24 @@ public enum PNGEncoder {
         case .grayAlpha8:
             return (4, 2, bitmap.pixels)
         case .rgba8:
-            let pixels = bitmap.pixels
-            let isOpaque = stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 }
-            guard isOpaque else { return (6, 4, pixels) }
-            var rgb: [UInt8] = []
-            rgb.reserveCapacity(pixels.count / 4 * 3)
-            for index in stride(from: 0, to: pixels.count, by: 4) {
-                rgb.append(pixels[index])
-                rgb.append(pixels[index + 1])
-                rgb.append(pixels[index + 2])
-            }
-            return (2, 3, rgb)
+            return isOpaque(bitmap.pixels) ? (2, 3, droppingAlpha(bitmap.pixels)) : (6, 4, bitmap.pixels)
         }
+    }
+
+    /// Whether every pixel of straight RGBA8 `pixels` has alpha 255.
+    static func isOpaque(_ pixels: [UInt8]) -> Bool {
+        stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 }
+    }
+
+    /// RGBA8 `pixels` as RGB8.
+    static func droppingAlpha(_ pixels: [UInt8]) -> [UInt8] {
+        var rgb: [UInt8] = []
+        rgb.reserveCapacity(pixels.count / 4 * 3)
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            rgb.append(pixels[index])
+            rgb.append(pixels[index + 1])
+            rgb.append(pixels[index + 2])
+        }
+        return rgb
     }
 }
