@@ -9,8 +9,8 @@ enum SharedTestData {
         let folder: URL
 
         var description: String {
-            "\(folder.path)/MANIFEST.tsv not found: the conformance suites are part of the repository; "
-                + "restore the folder (git checkout -- \(folder.lastPathComponent))"
+            "\(folder.path)/MANIFEST.tsv not found: the conformance suites are part of the repository "
+                + "(git checkout -- Tests/WeakImageStoreTests/Fixtures restores them)"
         }
     }
 
