@@ -100,18 +100,17 @@ if [ "$target" = png-diff ]; then seeds=(Fuzz/seeds/png Fuzz/seeds/png-diff); fi
 if [ "$target" = jpeg-diff ]; then seeds=(Fuzz/seeds/jpeg Fuzz/seeds/jpeg-diff); fi
 if [ "$target" = gif-diff ]; then seeds=(Fuzz/seeds/gif); fi
 if [ "$target" = png ] || [ "$target" = png-diff ]; then
-  suite="${PNGSUITE_DIR:-../shared/pngsuite}"
-  [ -d "$suite" ] && seeds+=("$suite")
+  # Only the suite's .png files: its packed references are not inputs.
+  mkdir -p .build-fuzz/png-seeds
+  cp Tests/WeakImageStoreTests/Fixtures/pngsuite/*.png .build-fuzz/png-seeds/
+  seeds+=(.build-fuzz/png-seeds)
 fi
 if [ "$target" = apng ]; then seeds+=(Tests/WeakImageStoreTests/Fixtures/apngsuite); fi
 if [ "$target" = jpeg ] || [ "$target" = jpeg-diff ]; then
-  # Only the suite's .jpg files: its reference .rgba files are not inputs.
-  suite="${JPEGSUITE_DIR:-../shared/jpegsuite}"
-  if [ -d "$suite" ]; then
-    mkdir -p .build-fuzz/jpeg-seeds
-    cp "$suite"/*.jpg .build-fuzz/jpeg-seeds/
-    seeds+=(.build-fuzz/jpeg-seeds)
-  fi
+  # Only the suite's .jpg files: its packed references are not inputs.
+  mkdir -p .build-fuzz/jpeg-seeds
+  cp Tests/WeakImageStoreTests/Fixtures/jpegsuite/*.jpg .build-fuzz/jpeg-seeds/
+  seeds+=(.build-fuzz/jpeg-seeds)
 fi
 
 # -malloc_limit_mb flags any single allocation above 256 MiB: the decoder's limits must stop

@@ -9,7 +9,7 @@
 # Swift expression contains SUBSTRING).
 import sys
 import subprocess, os
-S=(sys.argv[1] if len(sys.argv) > 1 else '../shared/jpegsuite').rstrip('/') + '/'
+S=(sys.argv[1] if len(sys.argv) > 1 else 'Tests/WeakImageStoreTests/Fixtures/jpegsuite').rstrip('/') + '/'
 ONLY=sys.argv[2] if len(sys.argv) > 2 else ''
 def fnv(b):
     h=0xcbf29ce484222325

@@ -18,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-SUITE = (sys.argv[1] if len(sys.argv) > 1 else '../shared/jpegsuite').rstrip('/') + '/'
+SUITE = (sys.argv[1] if len(sys.argv) > 1 else 'Tests/WeakImageStoreTests/Fixtures/jpegsuite').rstrip('/') + '/'
 FIXTURES = 'Tests/WeakImageStoreTests/Fixtures/JPEGBlockSmoothing/'
 TMP = tempfile.mkdtemp()
 

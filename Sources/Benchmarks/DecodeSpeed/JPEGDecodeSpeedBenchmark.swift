@@ -45,14 +45,15 @@ enum JPEGDecodeSpeedBenchmark {
 
     private static let warmUpRounds = 1
 
-    /// The inputs: the suite's `photo640_*` (from `$JPEGSUITE_DIR`, else `../shared/jpegsuite`)
+    /// The inputs: the JPEG suite's `photo640_*` (`Tests/WeakImageStoreTests/Fixtures/jpegsuite`)
     /// and, when libjpeg-turbo is present to encode them, photo-like images of each size as
     /// baseline 4:2:0, baseline 4:4:4 and progressive 4:2:0 at quality 85.
     static func inputs(sizes: [BenchmarkProfile.PixelSize], libjpegTurbo: LibjpegTurbo?) -> [Input] {
         var inputs: [Input] = []
-        let suite =
-            ProcessInfo.processInfo.environment["JPEGSUITE_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: "../shared/jpegsuite")
+        // Found from this source file, so any working directory will do.
+        let suite = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tests/WeakImageStoreTests/Fixtures/jpegsuite")
         for name in ["photo640_q85", "photo640_prog"] {
             if let file = try? Data(contentsOf: suite.appendingPathComponent("\(name).jpg")) {
                 inputs.append(Input(label: "suite \(name)", files: [file]))

@@ -1,26 +1,32 @@
 import Foundation
-import XCTest
 
-/// The shared test suites (`pngsuite`, `jpegsuite`, `thumbsuite`) that live beside the package in
-/// `../shared/`, or wherever an environment variable points.
+/// Where the test data lives: the package root, and the conformance suites (`pngsuite`,
+/// `jpegsuite`, `thumbsuite`) in `Tests/WeakImageStoreTests/Fixtures`.
 enum SharedTestData {
-    /// The folder of the suite `name`: `$<environmentVariable>` if set, else `../shared/<name>`
-    /// beside the package root.
-    ///
-    /// - Throws: `XCTSkip` if neither holds `MANIFEST.tsv`, so a checkout without the suites still
-    ///   runs every other test.
-    static func directory(named name: String, environmentVariable: String) throws -> URL {
-        var candidates: [URL] = []
-        if let path = ProcessInfo.processInfo.environment[environmentVariable] {
-            candidates.append(URL(fileURLWithPath: path))
+    /// A suite is missing from the checkout: every clone has them, so this is a broken checkout,
+    /// not a reason to skip.
+    struct MissingSuite: Error, CustomStringConvertible {
+        let folder: URL
+
+        var description: String {
+            "\(folder.path)/MANIFEST.tsv not found: the conformance suites are part of the repository "
+                + "(git checkout -- Tests/WeakImageStoreTests/Fixtures restores them)"
         }
-        candidates.append(packageRoot.deletingLastPathComponent().appendingPathComponent("shared/\(name)"))
-        for candidate in candidates
-        where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("MANIFEST.tsv").path) {
-            return candidate
-        }
-        throw XCTSkip("\(name) not found: set \(environmentVariable) or put it at ../shared/\(name)")
     }
+
+    /// The folder of the suite `name` in `Tests/WeakImageStoreTests/Fixtures`.
+    ///
+    /// - Throws: ``MissingSuite`` if it holds no `MANIFEST.tsv`.
+    static func directory(named name: String) throws -> URL {
+        let folder = fixtures.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("MANIFEST.tsv").path) else {
+            throw MissingSuite(folder: folder)
+        }
+        return folder
+    }
+
+    /// `Tests/WeakImageStoreTests/Fixtures`, which the test target excludes from its sources.
+    static let fixtures = packageRoot.appendingPathComponent("Tests/WeakImageStoreTests/Fixtures")
 
     /// The folder holding `Package.swift`, found by walking up from this source file, so moving
     /// test files between folders never breaks the lookup.

@@ -4,7 +4,7 @@ import XCTest
 @testable import ImageCodecs
 @testable import WeakImageStore
 
-/// Access to the shared JPEG conformance suite (`../shared/jpegsuite`, or `$JPEGSUITE_DIR`).
+/// Access to the JPEG conformance suite, `Tests/WeakImageStoreTests/Fixtures/jpegsuite`.
 enum JPEGTestFiles {
     /// One row of MANIFEST.tsv.
     struct Entry {
@@ -16,8 +16,11 @@ enum JPEGTestFiles {
     }
 
     static func directory() throws -> URL {
-        try SharedTestData.directory(named: "jpegsuite", environmentVariable: "JPEGSUITE_DIR")
+        try SharedTestData.directory(named: "jpegsuite")
     }
+
+    /// The suite's `REFERENCES.tsv`, read once.
+    private static let references = Result { try SuiteReferences(folder: directory()) }
 
     static func manifest() throws -> [Entry] {
         try rows(of: "MANIFEST.tsv").map { fields in
@@ -46,7 +49,7 @@ enum JPEGTestFiles {
     static func reference(_ name: String, denominator: Int = 1) throws -> [UInt8] {
         let base = (name as NSString).deletingPathExtension
         let suffix = denominator == 1 ? "" : ".s\(denominator)"
-        return [UInt8](try Data(contentsOf: directory().appendingPathComponent("reference/\(base)\(suffix).rgba")))
+        return try references.get().pixels("reference/\(base)\(suffix).rgba")
     }
 
     /// The error decoding `data` throws, or `nil` if it decodes.

@@ -42,7 +42,7 @@ final class PNGSuiteConformanceTests: XCTestCase {
             // Then
             XCTAssertEqual(bitmap.width, entry.width, "\(entry.name): width")
             XCTAssertEqual(bitmap.height, entry.height, "\(entry.name): height")
-            let expected = [UInt8](try PNGTestFiles.reference(entry.name))
+            let expected = try PNGTestFiles.reference(entry.name)
             let actual = bitmap.rgba8()
             guard actual != expected else { continue }
             guard actual.count == expected.count else {

@@ -14,12 +14,15 @@ enum PNGTestFiles {
         let height: Int?
     }
 
-    /// The PngSuite folder: `$PNGSUITE_DIR`, else `../shared/pngsuite` beside the package root.
+    /// The PngSuite folder, `Tests/WeakImageStoreTests/Fixtures/pngsuite`.
     ///
-    /// - Throws: `XCTSkip` if neither holds a `MANIFEST.tsv`.
+    /// - Throws: ``SharedTestData/MissingSuite`` if it holds no `MANIFEST.tsv`.
     static func suiteDirectory() throws -> URL {
-        try SharedTestData.directory(named: "pngsuite", environmentVariable: "PNGSUITE_DIR")
+        try SharedTestData.directory(named: "pngsuite")
     }
+
+    /// The suite's `REFERENCES.tsv`, read once.
+    private static let references = Result { try SuiteReferences(folder: suiteDirectory()) }
 
     /// The rows of `MANIFEST.tsv`.
     static func manifest() throws -> [SuiteEntry] {
@@ -39,9 +42,9 @@ enum PNGTestFiles {
     }
 
     /// libpng's RGBA8 pixels for one valid suite file.
-    static func reference(_ name: String) throws -> Data {
+    static func reference(_ name: String) throws -> [UInt8] {
         let base = (name as NSString).deletingPathExtension
-        return try Data(contentsOf: suiteDirectory().appendingPathComponent("reference/\(base).rgba"))
+        return try references.get().pixels("reference/\(base).rgba")
     }
 
     /// A decoder that streams every non-interlaced image through ``PNGRowStream``'s inflater, as

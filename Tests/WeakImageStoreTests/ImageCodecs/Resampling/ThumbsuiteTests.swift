@@ -19,7 +19,7 @@ final class ThumbsuiteTests: XCTestCase {
     }
 
     private static func manifest() throws -> (folder: URL, rows: [Row]) {
-        let folder = try SharedTestData.directory(named: "thumbsuite", environmentVariable: "THUMBSUITE_DIR")
+        let folder = try SharedTestData.directory(named: "thumbsuite")
         let text = try String(contentsOf: folder.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
         let rows = text.split(separator: "\n").dropFirst().compactMap { line -> Row? in
             let fields = line.split(separator: "\t").map(String.init)
@@ -42,6 +42,7 @@ final class ThumbsuiteTests: XCTestCase {
         // multi-size path runs the same row stream and averager as the public single-size
         // call, which test_singleSizeDecode_equalsTheMultiSizeDecode compares), then released.
         let files = Dictionary(grouping: rows, by: \.file).sorted { $0.key < $1.key }
+        let references = try SuiteReferences(folder: folder)
         XCTAssertEqual(files.count, 96, "the suite should have 96 input files")
         for (file, fileRows) in files {
             let data = try Data(contentsOf: folder.appendingPathComponent(file))
@@ -64,7 +65,7 @@ final class ThumbsuiteTests: XCTestCase {
                     )
                     continue
                 }
-                let reference = [UInt8](try Data(contentsOf: folder.appendingPathComponent(row.reference)))
+                let reference = try references.pixels(row.reference)
                 if let message = Self.firstDifference(bitmap, reference) {
                     XCTFail("\(file) at \(row.maxPixelSize): \(message)")
                 }
