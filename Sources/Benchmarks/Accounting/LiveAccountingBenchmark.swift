@@ -31,7 +31,7 @@ struct LiveAccountingBenchmark {
         var csv = ["workload,policy,step,store_live_bytes,exact_live_bytes,in_use_bytes,budget_bytes"]
         for workload in workloads + [.deepStack(corpus.layout)] {
             let isDeepStack = workload.slug == "deep-stack"
-            FileHandle.standardError.write(Data("  accounting \(workload.slug)…\n".utf8))
+            Console.progress("  accounting \(workload.slug)…")
             let unbudgeted = AccountingTrace.replay(
                 workload, corpus: corpus, policy: .default, label: "default", budget: nil)
             let peakInUse = unbudgeted.inUseBytes.max() ?? 0

@@ -11,7 +11,7 @@ struct BlobListBenchmark {
     func run() -> [BlobListRun] {
         ScrollSpeed.allCases.flatMap { speed in
             BlobListStrategy.allCases.map { strategy in
-                FileHandle.standardError.write(Data("  blob list \(speed.label), \(strategy.label)…\n".utf8))
+                Console.progress("  blob list \(speed.label), \(strategy.label)…")
                 return run(strategy, speed)
             }
         }

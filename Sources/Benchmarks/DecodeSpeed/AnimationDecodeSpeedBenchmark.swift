@@ -62,7 +62,7 @@ enum AnimationDecodeSpeedBenchmark {
                 label: "GIF dithered photo pan \(side) px, \(frames) frames",
                 files: [ditheredPhotoPan(side: side, frames: frames)], yardstick: .giflib),
         ]
-        let suite = URL(fileURLWithPath: "Tests/WeakImageStoreTests/Fixtures/gifsuite")
+        let suite = PackageFolders.testFixtures.appendingPathComponent("gifsuite")
         let real = ["real-perl-tk-anim.gif", "real-phpmyadmin-ajax-clock.gif"].compactMap {
             try? Data(contentsOf: suite.appendingPathComponent($0))
         }
@@ -123,12 +123,12 @@ enum AnimationDecodeSpeedBenchmark {
             do {
                 frames = try ourFrames(file)
             } catch {
-                printError("\(input.label): left out, our decoder rejects a file (\(error))")
+                Console.note("\(input.label): left out, our decoder rejects a file (\(error))")
                 return nil
             }
             megapixels += Double(frames.count / 4) / 1e6
             if let shim = compared, shim.composedFrames(file, capacity: frames.count)?.pixels != frames {
-                printError("\(input.label): giflib not measured, it composes the frames differently")
+                Console.note("\(input.label): giflib not measured, it composes the frames differently")
                 compared = nil
             }
         }
@@ -173,7 +173,7 @@ enum AnimationDecodeSpeedBenchmark {
             return GoalCheck(
                 passed: ratio >= goal,
                 statement: "\(subject) on every input: lowest \(String(format: "%.2f×", ratio)) (\(worst.label))",
-                needsFullRunSizes: true)
+                needsFullRunSizes: true, isTiming: true)
         }
     }
 
@@ -222,7 +222,4 @@ enum AnimationDecodeSpeedBenchmark {
         return GIFEncoder.encode(width: side, height: side, palette: palette, frames: encoded)
     }
 
-    private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
 }

@@ -28,7 +28,7 @@ enum DecodeSpeedBenchmark {
             libpng = shim
         case .failure(let error):
             libpng = nil
-            printError("libpng not measured: \(error)")
+            Console.note("libpng not measured: \(error)")
         }
         let decoder = PNGDecoder()
         return inputs.map { measure($0, samples: samples, decoder: decoder, libpng: libpng) }
@@ -49,31 +49,24 @@ enum DecodeSpeedBenchmark {
                 pixels = bitmap.pixels
                 smallestPixelCount = min(smallestPixelCount, bitmap.width * bitmap.height)
             } catch {
-                printError("\(input.label): skipping file \(index), our decoder rejects it: \(error)")
+                Console.note("\(input.label): skipping file \(index), our decoder rejects it: \(error)")
                 continue
             }
             files.append(file)
             decodedBytes += pixels.count
             // The comparison is fair only if libpng does the same work: the same output bytes.
             if let shim = comparedLibpng, shim.decode(file) != pixels {
-                printError("\(input.label): libpng not measured, it rejects file \(index) or decodes it differently")
+                Console.note("\(input.label): libpng not measured, it rejects file \(index) or decodes it differently")
                 comparedLibpng = nil
             }
         }
-        let ours = { timeRound(files) { file in (try? decoder.decode(file, scale: 1))?.pixels.count ?? 0 } }
-        let theirs = comparedLibpng.map { shim in { timeRound(files) { file in shim.decode(file)?.count ?? 0 } } }
-        for _ in 0..<warmUpRounds {
-            _ = ours()
-            _ = theirs?()
+        let ours = { DecodeTiming.round(files) { file in (try? decoder.decode(file, scale: 1))?.pixels.count ?? 0 } }
+        let theirs = comparedLibpng.map { shim in
+            { DecodeTiming.round(files) { file in shim.decode(file)?.count ?? 0 } }
         }
-        var oursSamples: [Double] = []
-        var libpngSamples: [Double] = []
-        for sample in 0..<samples {
-            // Alternate which decoder goes first, so neither always runs on a warmer machine.
-            if sample % 2 == 1, let theirs { libpngSamples.append(megabytesPerSecond(decodedBytes, theirs())) }
-            oursSamples.append(megabytesPerSecond(decodedBytes, ours()))
-            if sample % 2 == 0, let theirs { libpngSamples.append(megabytesPerSecond(decodedBytes, theirs())) }
-        }
+        let seconds = DecodeTiming.interleaved(samples: samples, warmUp: warmUpRounds, ours: ours, theirs: theirs)
+        let oursSamples = seconds.ours.map { megabytesPerSecond(decodedBytes, $0) }
+        let libpngSamples = seconds.theirs.map { megabytesPerSecond(decodedBytes, $0) }
         return DecodeSpeedResult(
             label: input.label,
             smallestPixelCount: smallestPixelCount,
@@ -94,8 +87,7 @@ enum DecodeSpeedBenchmark {
                     passed: ratio >= 2.3,
                     statement: "PNG decode of large images (≥ 1 megapixel) ≥ 2.3× libpng on every input: lowest "
                         + String(format: "%.2f×", ratio) + " (\(worst.label))",
-                    needsFullRunSizes: true
-                )
+                    needsFullRunSizes: true, isTiming: true)
             )
         }
         if let icons = results.first(where: { $0.label.hasPrefix("icons") }), let ratio = icons.ratio {
@@ -103,8 +95,7 @@ enum DecodeSpeedBenchmark {
                 GoalCheck(
                     passed: ratio >= 2.5,
                     statement: "PNG decode of icons ≥ 2.5× libpng: " + String(format: "%.2f×", ratio)
-                        + " (\(icons.label))"
-                )
+                        + " (\(icons.label))", isTiming: true)
             )
         }
         return checks
@@ -132,30 +123,8 @@ enum DecodeSpeedBenchmark {
         return table.rendered(indent: "")
     }
 
-    /// Decodes every file once and returns the CPU seconds of this thread: on a shared machine
-    /// wall time mostly measures the other processes (both decoders are single-threaded).
-    private static func timeRound(_ files: [Data], _ decode: (Data) -> Int) -> Double {
-        var produced = 0
-        let start = threadCPUSeconds()
-        for file in files {
-            produced &+= decode(file)
-        }
-        let elapsed = threadCPUSeconds() - start
-        blackHole(produced)
-        return max(elapsed, 1e-9)
-    }
-
-    private static func threadCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
     private static func megabytesPerSecond(_ bytes: Int, _ seconds: Double) -> Double {
         seconds > 0 ? Double(bytes) / seconds / 1e6 : 0
     }
 
-    private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
 }

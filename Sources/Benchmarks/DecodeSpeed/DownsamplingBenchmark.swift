@@ -78,7 +78,7 @@ enum DownsamplingBenchmark {
             guard let full = try? PNGDecoder().decode(input.file, scale: 1),
                 let thumbnail = try? PNGDecoder().decode(input.file, scale: 1, maxPixelSize: maxPixelSize)
             else {
-                FileHandle.standardError.write(Data("\(input.label): the decoder rejects it\n".utf8))
+                Console.note("\(input.label): the decoder rejects it")
                 return nil
             }
             let sourceBytes = full.cost
@@ -143,13 +143,13 @@ enum DownsamplingBenchmark {
                     passed: stream >= full,
                     statement: "downsampling \(result.label): streaming thumbnail at least as fast as a full decode: "
                         + "\(Format.fixed(stream, digits: 1)) vs \(Format.fixed(full, digits: 1)) MB/s",
-                    needsFullRunSizes: true))
+                    needsFullRunSizes: true, isTiming: true))
             checks.append(
                 GoalCheck(
                     passed: stream >= 1.5 * resize,
                     statement: "downsampling \(result.label): streaming thumbnail ≥ 1.5× full decode then resize: "
                         + "\(Format.ratio(stream / resize))",
-                    needsFullRunSizes: true))
+                    needsFullRunSizes: true, isTiming: true))
             if result.isGoalInput {
                 let peak = result.peaks[.streamingThumbnail]
                 let bound = result.thumbnailBytes + memoryAllowance

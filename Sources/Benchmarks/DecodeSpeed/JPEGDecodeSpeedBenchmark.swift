@@ -50,10 +50,7 @@ enum JPEGDecodeSpeedBenchmark {
     /// baseline 4:2:0, baseline 4:4:4 and progressive 4:2:0 at quality 85.
     static func inputs(sizes: [BenchmarkProfile.PixelSize], libjpegTurbo: LibjpegTurbo?) -> [Input] {
         var inputs: [Input] = []
-        // Found from this source file, so any working directory will do.
-        let suite = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tests/WeakImageStoreTests/Fixtures/jpegsuite")
+        let suite = PackageFolders.testFixtures.appendingPathComponent("jpegsuite")
         for name in ["photo640_q85", "photo640_prog"] {
             if let file = try? Data(contentsOf: suite.appendingPathComponent("\(name).jpg")) {
                 inputs.append(Input(label: "suite \(name)", files: [file]))
@@ -125,37 +122,29 @@ enum JPEGDecodeSpeedBenchmark {
                 full = try decoder.decode(file, scale: 1)
             } catch {
                 if let turbo, turbo.decode(file, denominator: denominator) == nil {
-                    printError(
+                    Console.note(
                         "\(input.label) \(output): left out, libjpeg-turbo's own decoder rejects the file its "
                             + "encoder made, as ours does (\(error))")
                 } else {
-                    printError("\(input.label) \(output): left out, our decoder rejects a file (\(error))")
+                    Console.note("\(input.label) \(output): left out, our decoder rejects a file (\(error))")
                 }
                 return nil
             }
             megapixels += Double(full.width * full.height) / 1e6
             if let library = compared, library.decode(file, denominator: denominator) != bitmap.pixels {
-                printError("\(input.label) \(output): libjpeg-turbo not measured, it decodes differently")
+                Console.note("\(input.label) \(output): libjpeg-turbo not measured, it decodes differently")
                 compared = nil
             }
         }
         let ours = {
-            timeRound(input.files) { (try? decode($0, to: output, with: decoder))?.pixels.count ?? 0 }
+            DecodeTiming.round(input.files) { (try? decode($0, to: output, with: decoder))?.pixels.count ?? 0 }
         }
         let theirs = compared.map { library in
-            { timeRound(input.files) { library.decode($0, denominator: denominator)?.count ?? 0 } }
+            { DecodeTiming.round(input.files) { library.decode($0, denominator: denominator)?.count ?? 0 } }
         }
-        for _ in 0..<warmUpRounds {
-            _ = ours()
-            _ = theirs?()
-        }
-        var oursSamples: [Double] = []
-        var theirSamples: [Double] = []
-        for sample in 0..<samples {
-            if sample % 2 == 1, let theirs { theirSamples.append(megapixels / theirs()) }
-            oursSamples.append(megapixels / ours())
-            if sample % 2 == 0, let theirs { theirSamples.append(megapixels / theirs()) }
-        }
+        let seconds = DecodeTiming.interleaved(samples: samples, warmUp: warmUpRounds, ours: ours, theirs: theirs)
+        let oursSamples = seconds.ours.map { megapixels / $0 }
+        let theirSamples = seconds.theirs.map { megapixels / $0 }
         return Row(
             label: input.label, output: output, megapixels: megapixels,
             ours: DecodeSpeedResult.Measurement(samples: oursSamples),
@@ -191,8 +180,7 @@ enum JPEGDecodeSpeedBenchmark {
                     statement: "JPEG decode at 1/\(denominator) ≥ 1.00× libjpeg-turbo's on every input: lowest "
                         + String(format: "%.2f×", ratio) + " (\(worst.label))",
                     // --quick times the suite's 0.3-MP photos only, 3 samples: too noisy to judge.
-                    needsFullRunSizes: true
-                )
+                    needsFullRunSizes: true, isTiming: true)
             )
         }
         let progressive = rows.filter { $0.label.contains("progressive") }
@@ -209,31 +197,10 @@ enum JPEGDecodeSpeedBenchmark {
                     statement: "JPEG \(thumbnailPixelSize)-px thumbnail of \(largest.label) ≥ 3× faster than our "
                         + "full decode: "
                         + String(format: "%.2f×", speedup),
-                    needsFullRunSizes: true
-                )
+                    needsFullRunSizes: true, isTiming: true)
             )
         }
         return checks
     }
 
-    /// Decodes every file once and returns the CPU seconds of this thread: on a shared machine
-    /// wall time mostly measures the other processes (the decoders are single-threaded).
-    private static func timeRound(_ files: [Data], _ decode: (Data) -> Int) -> Double {
-        var produced = 0
-        let start = threadCPUSeconds()
-        for file in files { produced &+= decode(file) }
-        let elapsed = threadCPUSeconds() - start
-        blackHole(produced)
-        return max(elapsed, 1e-9)
-    }
-
-    private static func threadCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
 }

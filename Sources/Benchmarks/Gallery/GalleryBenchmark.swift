@@ -27,7 +27,7 @@ struct GalleryBenchmark {
             GalleryUIThread(mode: mode, grid: grid, profile: profile, store: store).play()
         }
         let run = GalleryRun(mode: mode, liveCostLimit: liveCostLimit, session: session)
-        FileHandle.standardError.write(Data("  gallery, \(run.label)\n".utf8))
+        Console.progress("  gallery, \(run.label)")
         return run
     }
 }

@@ -20,14 +20,14 @@ enum DiskCacheGoals {
                     statement: "disk cache opens at \(openLimitEntries) entries in ≤ \(Int(openLimitMilliseconds)) ms: "
                         + "\(Format.fixed(largest.openMilliseconds.median, digits: 1)) ms at \(largest.entries) entries"
                         + (scanText ?? ""),
-                    needsFullRunSizes: largestSize < openLimitEntries))
+                    needsFullRunSizes: largestSize < openLimitEntries, isTiming: true))
         }
         for row in ours {
             checks.append(
                 GoalCheck(
                     passed: row.missNanoseconds <= missLimitNanoseconds,
                     statement: "disk cache miss ≤ 1 µs at \(row.entries) entries: "
-                        + "\(Format.microseconds(row.missNanoseconds)) µs"))
+                        + "\(Format.microseconds(row.missNanoseconds)) µs", isTiming: true))
             if let baseline = filePerKey.first(where: { $0.entries == row.entries }) {
                 checks.append(
                     GoalCheck(
@@ -35,7 +35,7 @@ enum DiskCacheGoals {
                         statement: "disk cache hit ≤ the file-per-key read at \(row.entries) entries: "
                             + "\(Format.microseconds(row.hitNanoseconds)) vs "
                             + "\(Format.microseconds(baseline.hitNanoseconds)) µs "
-                            + "(\(Format.ratio(row.hitNanoseconds / baseline.hitNanoseconds)))"))
+                            + "(\(Format.ratio(row.hitNanoseconds / baseline.hitNanoseconds)))", isTiming: true))
             }
         }
         let wrong = ours.map(\.wrongHits).reduce(0, +)

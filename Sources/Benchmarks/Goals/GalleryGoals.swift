@@ -36,7 +36,7 @@ enum GalleryGoals {
                     passed: run.framesOverBudgetByCPU == 0,
                     statement: "gallery, \(run.label): 0 frames over budget: \(run.framesOverBudgetByCPU) of "
                         + "\(run.frames.count) over 16.7 ms by UI-thread CPU time (wall clock: "
-                        + "\(run.framesOverBudgetByWall))"))
+                        + "\(run.framesOverBudgetByWall))", isTiming: true))
         }
         let duplicates = runs.map(\.observations.maximumDuplicates).max() ?? 0
         checks.append(

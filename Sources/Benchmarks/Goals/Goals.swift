@@ -63,8 +63,8 @@ enum Goals {
             return GoalCheck(
                 passed: strong <= hitPathRatioLimit && weak <= hitPathRatioLimit,
                 statement: "hit path ≤ \(Format.ratio(hitPathRatioLimit)) a locked Dictionary, \(threads) "
-                    + "thread\(threads == 1 ? "" : "s"): strong hit \(Format.ratio(strong)), weak hit \(Format.ratio(weak))"
-            )
+                    + "thread\(threads == 1 ? "" : "s"): strong hit \(Format.ratio(strong)), weak hit \(Format.ratio(weak))",
+                isTiming: true)
         }
     }
 

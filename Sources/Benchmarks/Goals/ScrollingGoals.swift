@@ -15,7 +15,7 @@ enum ScrollingGoals {
                     statement: "scrolling \(speed.label): async drops 0 frames: \(async.framesOverBudgetByCPU) of "
                         + "\(async.frames.count) over 16.7 ms by UI-thread CPU time (wall clock: "
                         + "\(async.framesOverBudgetByWall); sync \(run(runs, .sync, speed)?.framesOverBudgetByCPU ?? 0), "
-                        + "GCD \(run(runs, .gcd, speed)?.framesOverBudgetByCPU ?? 0))"))
+                        + "GCD \(run(runs, .gcd, speed)?.framesOverBudgetByCPU ?? 0))", isTiming: true))
         }
         if let async = run(runs, .async, .fling), let gcd = run(runs, .gcd, .fling) {
             // Stopped decodes count by the work they did before stopping; GCD's never stop.
@@ -36,7 +36,7 @@ enum ScrollingGoals {
             GoalCheck(
                 passed: ratio <= asyncHitRatioLimit,
                 statement: "async hit ≤ 1.5× the sync hit: \(Format.fixed(hitPath.async.median, digits: 1)) vs "
-                    + "\(Format.fixed(hitPath.sync.median, digits: 1)) ns (\(Format.ratio(ratio)))"))
+                    + "\(Format.fixed(hitPath.sync.median, digits: 1)) ns (\(Format.ratio(ratio)))", isTiming: true))
         let duplicates = runs.map(\.maximumDuplicates).max() ?? 0
         checks.append(
             GoalCheck(

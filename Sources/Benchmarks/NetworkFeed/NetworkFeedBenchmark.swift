@@ -17,7 +17,7 @@ struct NetworkFeedBenchmark {
     func run() throws -> [NetworkFeedRun] {
         try ScrollSpeed.allCases.flatMap { speed in
             try FeedStrategy.allCases.map { strategy in
-                FileHandle.standardError.write(Data("  network feed \(speed.label), \(strategy.label)…\n".utf8))
+                Console.progress("  network feed \(speed.label), \(strategy.label)…")
                 return try run(strategy, speed)
             }
         }

@@ -10,7 +10,7 @@ struct WorkloadBenchmark {
     func run() -> [WorkloadReport] {
         workloads.map { workload in
             let runs = strategies.map { kind in
-                FileHandle.standardError.write(Data("  replaying \(workload.slug) with \(kind.label)…\n".utf8))
+                Console.progress("  replaying \(workload.slug) with \(kind.label)…")
                 return replayer.run(workload, kind)
             }
             return WorkloadReport(workload: workload, runs: runs)

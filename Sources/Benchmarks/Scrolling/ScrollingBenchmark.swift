@@ -12,7 +12,7 @@ struct ScrollingBenchmark {
     func run() -> [ScrollingRun] {
         ScrollSpeed.allCases.flatMap { speed in
             LoadingStyle.allCases.map { style in
-                FileHandle.standardError.write(Data("  scrolling \(speed.label) with \(style.label)…\n".utf8))
+                Console.progress("  scrolling \(speed.label) with \(style.label)…")
                 return run(style, speed)
             }
         }
