@@ -22,7 +22,7 @@ final class PictureCell: UITableViewCell {
 
     func show(_ photoURL: URL) {
         task = Task { @MainActor in
-            let image = try? await pictures.image(for: .url(photoURL, maxPixelSize: 264), priority: .high)
+            let image = try? await pictures.fetchImage(for: .url(photoURL, maxPixelSize: 264), priority: .high)
             if !Task.isCancelled { picture.image = image }
         }
     }

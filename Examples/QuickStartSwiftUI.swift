@@ -32,8 +32,8 @@ struct PhotoDetail: View {
             if let photo { Image(uiImage: photo).resizable().scaledToFit() } else { ProgressView() }
         }
         .task {
-            // Inside `.task`, `image(named:…)` is the async overload: `try await`, off the main thread.
-            photo = try? await images.image(named: "beach.jpg", maxPixelSize: 2048)
+            // `fetchImage` is the asynchronous load: `try await`, off the main thread.
+            photo = try? await images.fetchImage(named: "beach.jpg", maxPixelSize: 2048)
         }
     }
 }

@@ -21,8 +21,8 @@ final class ProfileViewController: UIViewController {
 
         // A large photo: loaded and decoded off the main thread, at the size it is shown.
         Task {
-            // In async code `image(named:…)` is the async overload: it needs `try await`.
-            photo.image = try? await images.image(named: "beach.jpg", maxPixelSize: 1200, priority: .high)
+            // `fetchImage` is the asynchronous load: decoded on the loading threads, not this one.
+            photo.image = try? await images.fetchImage(named: "beach.jpg", maxPixelSize: 1200, priority: .high)
         }
     }
 }

@@ -132,7 +132,7 @@ final class BlobListUIThread: UIThreadWorkload {
         } else {
             state.task = inbox.load(tag: tag, slot: 0) {
                 [store] () async throws(ImageStoreError) in
-                try await store.image(for: request, priority: .high)
+                try await store.fetchImage(for: request, priority: .high)
             }
         }
         visibleRows.bind(state, tag: tag)

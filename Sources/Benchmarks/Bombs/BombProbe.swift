@@ -19,7 +19,7 @@ enum BombProbe {
 
     /// How the loads are started.
     enum Mode: String {
-        /// One task per load, awaiting `image(for:priority:)`: the store's loading threads decode.
+        /// One task per load, awaiting `fetchImage(for:priority:)`: the store's loading threads decode.
         case async
         /// One thread per load, calling `image(for:)`: each caller decodes on its own thread.
         case sync
@@ -89,7 +89,7 @@ enum BombProbe {
             switch mode {
             case .async:
                 Task {
-                    if (try? await store.image(for: request, priority: .normal)) == nil { refused.add() }
+                    if (try? await store.fetchImage(for: request, priority: .normal)) == nil { refused.add() }
                     done.signal()
                 }
             case .sync:

@@ -163,8 +163,8 @@ final class GalleryUIThread: UIThreadWorkload {
         }
         state.task = inbox.load(tag: tag, slot: 0) { [store] () async throws(ImageStoreError) in
             fullSize
-                ? try await store.image(named: name, priority: .high)
-                : try await store.image(named: name, maxPixelSize: maxPixelSize, priority: .high)
+                ? try await store.fetchImage(named: name, priority: .high)
+                : try await store.fetchImage(named: name, maxPixelSize: maxPixelSize, priority: .high)
         }
         return state
     }

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import WeakImageStore
 
-/// The hit path of the asynchronous API beside the synchronous one: `await image(named:priority:)`
+/// The hit path of the asynchronous API beside the synchronous one: `await fetchImage(named:priority:)`
 /// against `loadImage(named:)` for an image the store holds (a strong hit on the default policy),
 /// both called from the same task, samples interleaved; `cachedImage(named:)`, the UI thread's
 /// first call, beside them.
@@ -13,7 +13,7 @@ enum AsyncHitPathBenchmark {
     struct Results: Sendable {
         /// Nanoseconds per `loadImage(named:)` hit.
         let syncNanoseconds: [Double]
-        /// Nanoseconds per `await image(named:priority:)` hit.
+        /// Nanoseconds per `await fetchImage(named:priority:)` hit.
         let asyncNanoseconds: [Double]
         /// Nanoseconds per `cachedImage(named:)` hit.
         let cachedNanoseconds: [Double]
@@ -46,7 +46,7 @@ enum AsyncHitPathBenchmark {
                 for _ in 0..<lookupsPerSample { blackHole(try? store.loadImage(named: name)) }
                 let syncNanoseconds = Double(MonotonicClock.now() - start) / Double(lookupsPerSample)
                 start = MonotonicClock.now()
-                for _ in 0..<lookupsPerSample { blackHole(try? await store.image(named: name, priority: .normal)) }
+                for _ in 0..<lookupsPerSample { blackHole(try? await store.fetchImage(named: name, priority: .normal)) }
                 let asyncNanoseconds = Double(MonotonicClock.now() - start) / Double(lookupsPerSample)
                 start = MonotonicClock.now()
                 for _ in 0..<lookupsPerSample { blackHole(store.cachedImage(named: name)) }
@@ -69,7 +69,7 @@ enum AsyncHitPathBenchmark {
     static func table(_ results: Results) -> String {
         var table = TextTable(headers: ["hit path (default policy, strong hit)", "ns", "spread", "÷ sync"])
         for (label, distribution) in [
-            ("loadImage(named:)", results.sync), ("await image(named:priority:)", results.async),
+            ("loadImage(named:)", results.sync), ("await fetchImage(named:priority:)", results.async),
             ("cachedImage(named:)", results.cached),
         ] {
             table.append([

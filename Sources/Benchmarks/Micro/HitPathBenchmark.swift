@@ -135,7 +135,7 @@ enum HitPathBenchmark {
         let done = DispatchSemaphore(value: 0)
         let result = LoadResult()
         Task {
-            result.image = try? await store.image(for: request)
+            result.image = try? await store.fetchImage(for: request)
             done.signal()
         }
         done.wait()

@@ -27,7 +27,7 @@ final class StoreLoader: FeedPictureLoader {
         if let picture = store.cachedImage(for: request) { return .picture(picture) }
         let task = inbox.load(tag: tag, slot: slot) {
             [store] () async throws(ImageStoreError) in
-            try await store.image(for: request, priority: .high)
+            try await store.fetchImage(for: request, priority: .high)
         }
         tasksByTag[tag, default: []].append(task)
         return .loading

@@ -5,7 +5,7 @@ enum LoadingStyle: CaseIterable {
     /// The synchronous API on a global queue, the result handed back to the UI thread and
     /// dropped if the row's tag changed meanwhile; nothing is cancelled.
     case gcd
-    /// `cachedImage(named:)` at once, else `image(named:priority:)` in a task cancelled when the
+    /// `cachedImage(named:)` at once, else `fetchImage(named:priority:)` in a task cancelled when the
     /// row leaves, plus `prefetch(named:)` of the next screen, cancelled once scrolled past.
     case async
 

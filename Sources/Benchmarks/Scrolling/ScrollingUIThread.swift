@@ -132,7 +132,7 @@ final class ScrollingUIThread: UIThreadWorkload {
                 state.tasks.append(
                     inbox.load(tag: tag, slot: slot) {
                         [store] () async throws(ImageStoreError) in
-                        try await store.image(named: name, priority: .high)
+                        try await store.fetchImage(named: name, priority: .high)
                     })
             }
         }

@@ -91,3 +91,10 @@ public final class Bitmap: StorableImage {
 }
 
 extension Bitmap: DeathReporting {}
+
+extension Bitmap: CustomStringConvertible {
+    /// Its size, layout and scale, for logs and the debugger: `Bitmap(640 × 480 rgba8, scale 2)`.
+    public var description: String {
+        "Bitmap(\(width) × \(height) \(format), scale \(scale))"
+    }
+}

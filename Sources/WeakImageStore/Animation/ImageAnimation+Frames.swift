@@ -27,7 +27,7 @@ extension ImageAnimation {
     /// - Returns: The composited frame.
     /// - Throws: ``ImageStoreError/cancelled`` if the task is cancelled before the decode
     ///   starts, or why the frame cannot be decoded.
-    nonisolated(nonsending) public func frame(
+    nonisolated(nonsending) public func fetchFrame(
         at index: Int, priority: ImageLoadPriority = .normal
     ) async throws(ImageStoreError) -> Image {
         precondition((0..<frameCount).contains(index), "frame \(index) of \(frameCount)")

@@ -67,7 +67,7 @@ public final class ImageViewLoader {
         imageView?.image = placeholder
         let requestGeneration = generation
         let task = Task { [weak self] in
-            let image = try? await store.image(for: request, priority: priority)
+            let image = try? await store.fetchImage(for: request, priority: priority)
             guard let self, let image, !Task.isCancelled, self.generation == requestGeneration else { return }
             self.imageView?.image = image
         }

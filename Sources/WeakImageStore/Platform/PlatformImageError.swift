@@ -1,4 +1,6 @@
 #if canImport(ImageIO)
+import Foundation
+
 /// Why a platform image decoder rejected a file.
 public enum PlatformImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// ImageIO could not read the data as an image.
@@ -17,5 +19,10 @@ public enum PlatformImageError: Error, Sendable, Equatable, CustomStringConverti
             "\(width) × \(height) pixels is over the limit of \(limit) pixels"
         }
     }
+}
+
+extension PlatformImageError: LocalizedError {
+    /// The same sentence as ``description``.
+    public var errorDescription: String? { description }
 }
 #endif

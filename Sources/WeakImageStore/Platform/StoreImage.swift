@@ -108,7 +108,7 @@ public struct StoreImage<Content: View, Placeholder: View>: View {
     }
 
     private func load(_ request: ImageRequest) async {
-        guard let image = try? await store.image(for: request, priority: priority) else { return }
+        guard let image = try? await store.fetchImage(for: request, priority: priority) else { return }
         // A cancelled task's request is no longer the view's; the body would drop its image
         // anyway, but keeping it would keep a picture nobody sees alive.
         guard !Task.isCancelled else { return }

@@ -17,7 +17,7 @@ import Foundation
 ///     func data() throws -> Data { try database.photoBlob(rowID: rowID) }
 /// }
 ///
-/// let photo = try await store.image(for: .provider(PhotoBlob(database: db, rowID: 42, modified: stamp)))
+/// let photo = try await store.fetchImage(for: .provider(PhotoBlob(database: db, rowID: 42, modified: stamp)))
 /// ```
 ///
 /// A row that only holds its id costs nothing until it is shown: the blob is read when a lookup

@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// store.image(for: .named("icon"))                                   // like UIImage(named:)
 /// store.image(for: .file("/var/data/avatar.png", maxPixelSize: 120)) // any file, as a thumbnail
-/// try await store.image(for: .provider(PhotoBlob(rowID: 42, modified: stamp)))  // a database blob
+/// try await store.fetchImage(for: .provider(PhotoBlob(rowID: 42, modified: stamp)))  // a database blob
 /// ```
 ///
 /// A request's identity is its source's identity and its output size: requests reaching the same
@@ -96,7 +96,7 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     ///
     /// Synchronous lookups (``ImageStore/image(for:)``, ``ImageStore/loadImage(for:)``) of a
     /// network picture never wait on the network: they answer from memory or throw
-    /// ``ImageStoreError/notInMemoryOrOnDisk(_:)`` at once. Use ``ImageStore/image(for:priority:)``
+    /// ``ImageStoreError/notInMemoryOrOnDisk(_:)`` at once. Use ``ImageStore/fetchImage(for:priority:)``
     /// or ``ImageStore/prefetch(_:priority:)`` to download.
     ///
     /// - Parameters:

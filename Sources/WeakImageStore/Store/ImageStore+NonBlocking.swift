@@ -40,7 +40,7 @@ extension ImageStore {
     ///
     /// ```swift
     /// let task = Task { @MainActor in
-    ///     imageView.image = try? await store.image(named: "photos/\(id)", priority: .high)
+    ///     imageView.image = try? await store.fetchImage(named: "photos/\(id)", priority: .high)
     /// }
     /// // When the cell is reused: task.cancel()
     /// ```
@@ -53,15 +53,15 @@ extension ImageStore {
     ///   only if someone else still waits for it: otherwise a queued load is dropped and a running
     ///   one stops part-way, within a few kilobytes of data for the built-in decoders), or why there is no
     ///   image, as ``loadImage(named:)`` throws.
-    nonisolated(nonsending) public func image(
+    nonisolated(nonsending) public func fetchImage(
         named name: String, priority: ImageLoadPriority = .normal
     ) async throws(ImageStoreError) -> Image {
         if let image = engine.hit(named: name) { return cast(image) }
-        return try await image(for: .named(name), priority: priority)
+        return try await fetchImage(for: .named(name), priority: priority)
     }
 
     /// The image in the file at `path`, loaded on the store's loading threads if it is not in
-    /// memory; see ``image(named:priority:)``.
+    /// memory; see ``fetchImage(named:priority:)``.
     ///
     /// - Parameters:
     ///   - path: An absolute path, or one relative to the working directory. Any path is
@@ -70,10 +70,10 @@ extension ImageStore {
     /// - Returns: The shared image.
     /// - Throws: ``ImageStoreError/cancelled`` when the task is cancelled, or why there is no
     ///   image.
-    nonisolated(nonsending) public func image(
+    nonisolated(nonsending) public func fetchImage(
         contentsOfFile path: String, priority: ImageLoadPriority = .normal
     ) async throws(ImageStoreError) -> Image {
-        try await image(for: .file(path), priority: priority)
+        try await fetchImage(for: .file(path), priority: priority)
     }
 
     /// Starts loading `names` in the background and keeps every image it loads alive until the

@@ -5,7 +5,7 @@
 /// | ``image(for:)`` | the image or nil, now | fetches and decodes on the caller's thread |
 /// | ``loadImage(for:)`` | the image or why there is none, now | as `image(for:)` |
 /// | ``cachedImage(for:)`` | show what memory has, never block | returns nil at once |
-/// | ``image(for:priority:)`` | in `async` code: cells, SwiftUI `.task` | loads on the store's threads while the task waits |
+/// | ``fetchImage(for:priority:)`` | in `async` code: cells, SwiftUI `.task` | loads on the store's threads while the task waits |
 /// | ``prefetch(_:priority:)`` | rows about to appear | loads in the background and holds the images |
 ///
 /// All of them share the caches, the loads in progress and the statistics: a synchronous caller,
@@ -28,7 +28,7 @@ extension ImageStore {
     ///
     /// A miss resolves, fetches and decodes on the caller's thread; a load of the same image
     /// already running on another thread is joined, and a queued one is taken over rather than
-    /// waited behind. Use ``image(for:priority:)`` to keep the caller's thread free.
+    /// waited behind. Use ``fetchImage(for:priority:)`` to keep the caller's thread free.
     ///
     /// **Synchronous lookups never wait on the network**: a network picture that memory does not
     /// hold throws ``ImageStoreError/notInMemoryOrOnDisk(_:)`` at once, without a request. A
@@ -76,7 +76,7 @@ extension ImageStore {
     ///
     /// ```swift
     /// let task = Task { @MainActor in
-    ///     imageView.image = try? await store.image(for: .named("photos/\(id)", maxPixelSize: 300), priority: .high)
+    ///     imageView.image = try? await store.fetchImage(for: .named("photos/\(id)", maxPixelSize: 300), priority: .high)
     /// }
     /// // When the cell is reused: task.cancel()
     /// ```
@@ -91,7 +91,7 @@ extension ImageStore {
     ///   download stops at the socket), or why there is no image, as ``loadImage(for:)`` throws,
     ///   and for network pictures `httpStatus`, `downloadFailed`, `responseTooLarge`,
     ///   `responseTruncated` or `undecodable`.
-    nonisolated(nonsending) public func image(
+    nonisolated(nonsending) public func fetchImage(
         for request: ImageRequest, priority: ImageLoadPriority = .normal
     ) async throws(ImageStoreError) -> Image {
         cast(try await engine.load(request, priority: priority))

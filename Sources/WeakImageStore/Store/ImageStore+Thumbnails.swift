@@ -46,7 +46,7 @@ extension ImageStore {
     }
 
     /// The image for `name` at most `maxPixelSize` pixels on its longest side, loaded on the
-    /// store's loading threads if it is not in memory; see ``image(named:priority:)``.
+    /// store's loading threads if it is not in memory; see ``fetchImage(named:priority:)``.
     ///
     /// - Parameters:
     ///   - name: A file name relative to the store's directories.
@@ -55,10 +55,10 @@ extension ImageStore {
     /// - Returns: The shared thumbnail, or the full-size image if it is not larger.
     /// - Throws: ``ImageStoreError/cancelled`` when the task is cancelled, or why there is no
     ///   image.
-    nonisolated(nonsending) public func image(
+    nonisolated(nonsending) public func fetchImage(
         named name: String, maxPixelSize: Int, priority: ImageLoadPriority = .normal
     ) async throws(ImageStoreError) -> Image {
-        try await image(for: .named(name, maxPixelSize: maxPixelSize), priority: priority)
+        try await fetchImage(for: .named(name, maxPixelSize: maxPixelSize), priority: priority)
     }
 
     /// The thumbnail of `name` at `maxPixelSize` if the store holds it now, from memory only;
@@ -106,10 +106,10 @@ extension ImageStore {
     /// - Returns: The shared thumbnail, or the full-size image if it is not larger.
     /// - Throws: ``ImageStoreError/cancelled`` when the task is cancelled, or why there is no
     ///   image.
-    nonisolated(nonsending) public func image(
+    nonisolated(nonsending) public func fetchImage(
         contentsOfFile path: String, maxPixelSize: Int, priority: ImageLoadPriority = .normal
     ) async throws(ImageStoreError) -> Image {
-        try await image(for: .file(path, maxPixelSize: maxPixelSize), priority: priority)
+        try await fetchImage(for: .file(path, maxPixelSize: maxPixelSize), priority: priority)
     }
 
     /// The thumbnail of the file at `path` if the store holds it now, from memory only.

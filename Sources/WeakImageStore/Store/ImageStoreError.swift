@@ -6,8 +6,10 @@ public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible
     /// absolute, with `.` or `..` components, or resolving (through symbolic links) outside its
     /// directory. (A path may lead anywhere.)
     case invalidName(String, reason: String)
-    /// No regular file in any directory matches the name.
-    case notFound(name: String)
+    /// No regular file in any directory matches the name (or nothing is at the path). For a name,
+    /// `search` says which files were tried where, which directories do not exist, and which
+    /// files came close (another letter case, another extension).
+    case notFound(name: String, search: NameSearch? = nil)
     /// The file exists but could not be opened or read, or is not a regular file, or a symbolic
     /// link took the place of a folder on its path (or of the file) since it was resolved.
     case unreadable(path: String, reason: String)
@@ -51,8 +53,10 @@ public enum ImageStoreError: Error, Sendable, Equatable, CustomStringConvertible
         switch self {
         case .invalidName(let name, let reason):
             "invalid image name \(name.debugDescription): \(reason)"
-        case .notFound(let name):
-            "no image named \(name.debugDescription) in the store's directories"
+        case .notFound(let name, let search?):
+            "no image named \(name.debugDescription) in the store's directories: \(search)"
+        case .notFound(let name, nil):
+            "no file at \(name.debugDescription)"
         case .unreadable(let path, let reason):
             "cannot read \(path): \(reason)"
         case .fileTooLarge(let path, let size, let limit):

@@ -155,7 +155,7 @@ final class AnimationStoreTests: XCTestCase {
         let store = store(directory, decoder: SyntheticAnimationDecoder())
         let animation = try await store.animation(for: .named("wave"), priority: .high)
         // When
-        let frame = try await animation.frame(at: 4, priority: .high)
+        let frame = try await animation.fetchFrame(at: 4, priority: .high)
         // Then
         XCTAssertEqual(frame.pixels[0], 4)
     }

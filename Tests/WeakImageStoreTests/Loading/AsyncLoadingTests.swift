@@ -30,7 +30,7 @@ final class AsyncLoadingTests: XCTestCase {
         let decoder = FakeDecoder()
         let store = makeStore(directories: [directory.url], decoder: decoder)
 
-        let image = try await store.image(named: "photo")
+        let image = try await store.fetchImage(named: "photo")
 
         XCTAssertEqual(image.cost, 500)
         XCTAssertEqual(decoder.log.entries.count, 1)
@@ -44,7 +44,7 @@ final class AsyncLoadingTests: XCTestCase {
         let decoder = FakeDecoder(gates: [9: gate])
         let store = makeStore(policy: .weak, directories: [directory.url], decoder: decoder)
 
-        let task = Task { try await store.image(named: "photo") }
+        let task = Task { try await store.fetchImage(named: "photo") }
         XCTAssertTrue(eventually { gate.arrived == 1 }, "the load never started")
         let prefetch = store.prefetch(named: ["photo"])
         let syncResult = Lock<Bitmap?>(nil)
@@ -74,9 +74,9 @@ final class AsyncLoadingTests: XCTestCase {
         let gate = DecodeGate()
         let decoder = FakeDecoder(gates: [1: gate])
         let store = makeStore(directories: [directory.url], maximumConcurrentLoads: 1, decoder: decoder)
-        let slow = Task { try await store.image(named: "slow") }
+        let slow = Task { try await store.fetchImage(named: "slow") }
         XCTAssertTrue(eventually { gate.arrived == 1 })
-        let queued = Task { try await store.image(named: "wanted") }
+        let queued = Task { try await store.fetchImage(named: "wanted") }
         XCTAssertTrue(eventually { store.statistics.loadsScheduled == 2 })
 
         // The only loading thread is stuck on "slow": a sync caller must not wait for it.
@@ -103,7 +103,7 @@ final class AsyncLoadingTests: XCTestCase {
         let tasks = (0..<3).map { _ in
             Task { () -> ImageStoreError? in
                 do throws(ImageStoreError) {
-                    _ = try await store.image(named: "broken")
+                    _ = try await store.fetchImage(named: "broken")
                     return nil
                 } catch {
                     return error
@@ -120,7 +120,7 @@ final class AsyncLoadingTests: XCTestCase {
             path: FileSystem.realPath(directory.path + "/broken.png")!, reason: "fake decoder refused the file")
         XCTAssertEqual(errors, [expected, expected, expected])
         XCTAssertEqual(decoder.calls.count, 1)
-        _ = try? await store.image(named: "broken")
+        _ = try? await store.fetchImage(named: "broken")
         XCTAssertEqual(decoder.calls.count, 2, "a failure is not cached")
     }
 
@@ -130,10 +130,10 @@ final class AsyncLoadingTests: XCTestCase {
 
         for _ in 0..<2 {
             do {
-                _ = try await store.image(named: "absent")
+                _ = try await store.fetchImage(named: "absent")
                 XCTFail("found an absent image")
             } catch {
-                XCTAssertEqual(error, .notFound(name: "absent"))
+                XCTAssertNotFound(error, name: "absent")
             }
         }
         XCTAssertEqual(store.statistics.loadsScheduled, 1, "the second lookup answered from memory")
@@ -145,8 +145,8 @@ final class AsyncLoadingTests: XCTestCase {
         let path = directory.write("icon@2x.png", size: 40, fill: 3)
         let store = makeStore(directories: [directory.url])
 
-        let byPath = try await store.image(contentsOfFile: path)
-        let byName = try await store.image(named: "icon")
+        let byPath = try await store.fetchImage(contentsOfFile: path)
+        let byName = try await store.fetchImage(named: "icon")
 
         XCTAssertIdentical(byPath, byName)
         XCTAssertIdentical(store.cachedImage(contentsOfFile: path), byPath)
@@ -181,7 +181,7 @@ final class AsyncLoadingTests: XCTestCase {
         }
         let decoder = FakeDecoder(gates: gates)
         let store = makeStore(directories: [directory.url], maximumConcurrentLoads: 2, decoder: decoder)
-        let tasks = (0..<8).map { index in Task { try await store.image(named: "img\(index)") } }
+        let tasks = (0..<8).map { index in Task { try await store.fetchImage(named: "img\(index)") } }
 
         XCTAssertTrue(eventually { store.statistics.loadsScheduled == 8 && gate.arrived == 2 })
         try await Task.sleep(nanoseconds: 100_000_000)
@@ -198,8 +198,8 @@ final class AsyncLoadingTests: XCTestCase {
         let decoder = FakeDecoder()
         let store = makeStore(policy: .uncached, directories: [directory.url], decoder: decoder)
 
-        let first = try await store.image(named: "icon")
-        let second = try await store.image(named: "icon")
+        let first = try await store.fetchImage(named: "icon")
+        let second = try await store.fetchImage(named: "icon")
 
         XCTAssertNotIdentical(first, second)
         XCTAssertEqual(decoder.calls.count, 2)
@@ -214,7 +214,7 @@ private actor SuspensionProbe {
     func lookUp(_ name: String, in store: ImageStore<Bitmap>) async throws -> (Bitmap, suspended: Bool) {
         interleaved = false
         Task { self.markInterleaved() }
-        let image = try await store.image(named: name)
+        let image = try await store.fetchImage(named: name)
         return (image, interleaved)
     }
 

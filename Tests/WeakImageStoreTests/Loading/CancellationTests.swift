@@ -18,7 +18,7 @@ final class CancellationTests: XCTestCase {
         for fill in extraGates { gates[fill] = gate }
         let decoder = FakeDecoder(gates: gates)
         let store = makeStore(policy: policy, directories: [directory.url], maximumConcurrentLoads: 1, decoder: decoder)
-        let blocker = Task { try await store.image(named: "blocker") }
+        let blocker = Task { try await store.fetchImage(named: "blocker") }
         XCTAssertTrue(eventually { gate.arrived == 1 })
         return (store, decoder, gate, blocker)
     }
@@ -27,7 +27,7 @@ final class CancellationTests: XCTestCase {
         let directory = TestDirectory()
         directory.write("queued.png", size: 20, fill: 2)
         let (store, decoder, gate, blocker) = await makeBlockedStore(directory)
-        let waiter = Task { try await store.image(named: "queued") }
+        let waiter = Task { try await store.fetchImage(named: "queued") }
         XCTAssertTrue(eventually { store.statistics.loadsScheduled == 2 })
 
         waiter.cancel()
@@ -49,7 +49,7 @@ final class CancellationTests: XCTestCase {
 
         let waiter = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await store.image(named: "icon")
+            return try await store.fetchImage(named: "icon")
         }
         let result = await waiter.result
 
@@ -63,9 +63,9 @@ final class CancellationTests: XCTestCase {
         let directory = TestDirectory()
         directory.write("shared.png", size: 20, fill: 2)
         let (store, decoder, gate, blocker) = await makeBlockedStore(directory)
-        let leaving = Task { try await store.image(named: "shared") }
+        let leaving = Task { try await store.fetchImage(named: "shared") }
         XCTAssertTrue(eventually { store.statistics.loadsScheduled == 2 })
-        let staying = Task { try await store.image(named: "shared") }
+        let staying = Task { try await store.fetchImage(named: "shared") }
         XCTAssertTrue(eventually { store.statistics.coalescedLoads == 1 })
 
         leaving.cancel()
@@ -86,7 +86,7 @@ final class CancellationTests: XCTestCase {
         let gate = DecodeGate()
         let decoder = FakeDecoder(gates: [2: gate])
         let store = makeStore(directories: [directory.url], decoder: decoder)
-        let waiter = Task { try await store.image(named: "icon") }
+        let waiter = Task { try await store.fetchImage(named: "icon") }
         XCTAssertTrue(eventually { gate.arrived == 1 })
 
         waiter.cancel()
@@ -102,7 +102,7 @@ final class CancellationTests: XCTestCase {
         let directory = TestDirectory()
         directory.write("queued.png", size: 20, fill: 2)
         let (store, decoder, gate, blocker) = await makeBlockedStore(directory)
-        let waiter = Task { try await store.image(named: "queued") }
+        let waiter = Task { try await store.fetchImage(named: "queued") }
         XCTAssertTrue(eventually { store.statistics.loadsScheduled == 2 })
 
         store.removeAll()
@@ -142,7 +142,7 @@ final class CancellationTests: XCTestCase {
             for step in plan {
                 let task = Task { () -> Void in
                     do throws(ImageStoreError) {
-                        let image = try await store.image(named: step.name, priority: step.priority)
+                        let image = try await store.fetchImage(named: step.name, priority: step.priority)
                         precondition(image.cost >= 50)
                         outcomes.withLock { $0.images += 1 }
                     } catch .cancelled {

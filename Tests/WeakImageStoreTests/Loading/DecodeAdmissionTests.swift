@@ -17,9 +17,9 @@ final class DecodeAdmissionTests: XCTestCase {
         let decoder = PeakDecoder(gates: [1: gate])
         let store = Self.makeGatedStore(directory, decoder: decoder, cap: 100)
         // When: the first decode holds the cap while the second load starts
-        let first = Task { try await store.image(named: "first") }
+        let first = Task { try await store.fetchImage(named: "first") }
         XCTAssertTrue(eventually { gate.arrived == 1 })
-        let second = Task { try await store.image(named: "second") }
+        let second = Task { try await store.fetchImage(named: "second") }
         // Then: the second waits for admission instead of decoding beside the first
         XCTAssertTrue(eventually { store.engine.decodeAdmission.statistics.waitingCount == 1 })
         XCTAssertEqual(decoder.concurrency.running, 1)
@@ -39,12 +39,12 @@ final class DecodeAdmissionTests: XCTestCase {
         let gate = DecodeGate()
         let decoder = PeakDecoder(gates: [1: gate])
         let store = Self.makeGatedStore(directory, decoder: decoder, cap: 100)
-        let small = Task { try await store.image(named: "small") }
+        let small = Task { try await store.fetchImage(named: "small") }
         XCTAssertTrue(eventually { gate.arrived == 1 })
-        let huge = Task { try await store.image(named: "huge") }
+        let huge = Task { try await store.fetchImage(named: "huge") }
         XCTAssertTrue(eventually { store.engine.decodeAdmission.statistics.waitingCount == 1 })
         // When: the later small one would fit beside the running one
-        let later = Task { try await store.image(named: "later") }
+        let later = Task { try await store.fetchImage(named: "later") }
         XCTAssertTrue(eventually { store.engine.decodeAdmission.statistics.waitingCount == 2 })
         gate.open()
         // Then: it waited behind the huge one, which ran alone; nothing deadlocked
@@ -63,9 +63,9 @@ final class DecodeAdmissionTests: XCTestCase {
         let gate = DecodeGate()
         let decoder = PeakDecoder(gates: [1: gate])
         let store = Self.makeGatedStore(directory, decoder: decoder, cap: 100)
-        let first = Task { try await store.image(named: "first") }
+        let first = Task { try await store.fetchImage(named: "first") }
         XCTAssertTrue(eventually { gate.arrived == 1 })
-        let second = Task { try await store.image(named: "second") }
+        let second = Task { try await store.fetchImage(named: "second") }
         XCTAssertTrue(eventually { store.engine.decodeAdmission.statistics.waitingCount == 1 })
         // When: its only waiter leaves
         second.cancel()
@@ -86,7 +86,7 @@ final class DecodeAdmissionTests: XCTestCase {
         let gate = DecodeGate()
         let decoder = PeakDecoder(gates: [1: gate])
         let store = Self.makeGatedStore(directory, decoder: decoder, cap: 100)
-        let first = Task { try await store.image(named: "first") }
+        let first = Task { try await store.fetchImage(named: "first") }
         XCTAssertTrue(eventually { gate.arrived == 1 })
         // When: a synchronous lookup on another thread
         let done = DispatchSemaphore(value: 0)

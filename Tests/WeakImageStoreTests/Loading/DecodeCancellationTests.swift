@@ -105,7 +105,7 @@ final class DecodeCancellationTests: XCTestCase {
         directory.write("photo.png", size: 20, fill: 2)
         let decoder = FakeDecoder(gates: [2: gate], pollsForStop: true, stoppedGate: stoppedGate)
         let store = makeStore(directories: [directory.url], decoder: decoder)
-        let leaving = Task { try await store.image(named: "photo") }
+        let leaving = Task { try await store.fetchImage(named: "photo") }
         XCTAssertTrue(eventually { gate.arrived == 1 })
         leaving.cancel()
         self.directory = directory
@@ -114,7 +114,7 @@ final class DecodeCancellationTests: XCTestCase {
 
     /// Looks "photo" up, which joins the load in flight, then opens `gate` and waits for it.
     private func lookUpJoining(_ store: ImageStore<Bitmap>, thenOpen gate: DecodeGate) async throws -> Bitmap {
-        let joining = Task { try await store.image(named: "photo") }
+        let joining = Task { try await store.fetchImage(named: "photo") }
         XCTAssertTrue(eventually { store.statistics.coalescedLoads == 1 })
         gate.open()
         return try await joining.value
@@ -170,7 +170,7 @@ final class DecodeCancellationTests: XCTestCase {
         let store = makeStore(directories: [directory.url], decoder: decoder)
         let synchronous = Task.detached { store.image(named: "photo") }
         XCTAssertTrue(eventually { gate.arrived == 1 })
-        let leaving = Task { try await store.image(named: "photo") }
+        let leaving = Task { try await store.fetchImage(named: "photo") }
         XCTAssertTrue(eventually { store.statistics.coalescedLoads == 1 })
 
         leaving.cancel()

@@ -18,7 +18,7 @@ final class LoadPriorityTests: XCTestCase {
         let store = makeStore(directories: [directory.url], maximumConcurrentLoads: 1, decoder: decoder)
         var tasks: [Task<Bitmap, any Error>] = []
         func load(_ name: String, _ priority: ImageLoadPriority) -> Task<Bitmap, any Error> {
-            Task { try await store.image(named: name, priority: priority) }
+            Task { try await store.fetchImage(named: name, priority: priority) }
         }
 
         // Given the only loading thread busy, and loads queued one at a time at mixed priorities

@@ -36,9 +36,9 @@ final class DataProviderTests: XCTestCase {
         let twin = TestDataProvider(identity: "avatar/42", version: "7", size: 300, fill: 1, gate: gate)
         let store = makeStore(policy: .weak, directories: [], maximumConcurrentLoads: 2)
 
-        let loading = Task { try await store.image(for: .provider(first)) }
+        let loading = Task { try await store.fetchImage(for: .provider(first)) }
         XCTAssertTrue(eventually { gate.arrived == 1 }, "the provider was never read")
-        let joining = Task { try await store.image(for: .provider(twin), priority: .high) }
+        let joining = Task { try await store.fetchImage(for: .provider(twin), priority: .high) }
         let synchronous = Lock<Bitmap?>(nil)
         Thread {
             let result = store.image(for: .provider(twin))
@@ -67,8 +67,8 @@ final class DataProviderTests: XCTestCase {
         let decoder = FakeDecoder(makesThumbnails: true)
         let store = makeStore(directories: [], maximumConcurrentLoads: 2, decoder: decoder)
 
-        let full = Task { try await store.image(for: .provider(providers[0])) }
-        let thumbnail = Task { try await store.image(for: .provider(providers[1], maxPixelSize: 64)) }
+        let full = Task { try await store.fetchImage(for: .provider(providers[0])) }
+        let thumbnail = Task { try await store.fetchImage(for: .provider(providers[1], maxPixelSize: 64)) }
         let synchronous = Lock<Bitmap?>(nil)
         Thread {
             let result = store.image(for: .provider(providers[2], maxPixelSize: 32))
@@ -150,7 +150,7 @@ final class DataProviderTests: XCTestCase {
         let decoder = FakeDecoder()
         let store = makeStore(directories: [], decoder: decoder)
 
-        let image = try await store.image(for: .provider(provider))
+        let image = try await store.fetchImage(for: .provider(provider))
 
         XCTAssertEqual(image.cost, 300)
         XCTAssertEqual(provider.onMainThread, [false], "read on the main actor's thread")

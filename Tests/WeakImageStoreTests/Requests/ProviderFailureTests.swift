@@ -153,7 +153,7 @@ final class ProviderFailureTests: XCTestCase {
         let gate = DecodeGate()
         let blocked = TestDataProvider(identity: "slow", size: 50, fill: 1, gate: gate)
         let store = makeStore(directories: [directory.url], maximumConcurrentLoads: 2)
-        let blockedWaiter = Task { try await store.image(for: .provider(blocked)) }
+        let blockedWaiter = Task { try await store.fetchImage(for: .provider(blocked)) }
         XCTAssertTrue(eventually { gate.arrived == 1 }, "the provider was never read")
 
         // While one loading thread is stuck in data(), everything else loads.
@@ -164,7 +164,7 @@ final class ProviderFailureTests: XCTestCase {
                 TestSource(kind, name: "other\(index)", size: 100 + index, fill: UInt8(10 + index), in: directory))
         }
         var asyncImages: [Bitmap] = []
-        for source in others { asyncImages.append(try await store.image(for: source.request)) }
+        for source in others { asyncImages.append(try await store.fetchImage(for: source.request)) }
         let prefetched = (0..<4).map {
             TestDataProvider(identity: "prefetched\($0)", size: 20 + $0, fill: UInt8(30 + $0))
         }
@@ -222,7 +222,7 @@ private func lookUpError(of request: ImageRequest, in store: ImageStore<Bitmap>)
 /// The error an asynchronous lookup of `request` throws, or nil if it returned an image.
 private func asyncLookUpError(of request: ImageRequest, in store: ImageStore<Bitmap>) async -> ImageStoreError? {
     do throws(ImageStoreError) {
-        _ = try await store.image(for: request)
+        _ = try await store.fetchImage(for: request)
         return nil
     } catch {
         return error

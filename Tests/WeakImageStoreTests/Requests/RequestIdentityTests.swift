@@ -41,7 +41,7 @@ final class RequestIdentityTests: XCTestCase {
         let decoder = FakeDecoder(gates: [3: gate])
         let store = makeStore(policy: .weak, directories: [directory.url], decoder: decoder)
 
-        let tasks = requests.map { request in Task { try await store.image(for: request) } }
+        let tasks = requests.map { request in Task { try await store.fetchImage(for: request) } }
         XCTAssertTrue(
             eventually { gate.arrived == 1 && store.waitersPerLoadInFlight == [3] }, "\(store.waitersPerLoadInFlight)")
         XCTAssertFalse(eventually(timeout: 0.1) { gate.arrived > 1 }, "a second load of the same file started")
@@ -144,7 +144,7 @@ final class RequestIdentityTests: XCTestCase {
             errors.append(error)
         }
         do throws(ImageStoreError) {
-            _ = try await store.image(for: request.withMaxPixelSize(64))
+            _ = try await store.fetchImage(for: request.withMaxPixelSize(64))
         } catch {
             errors.append(error)
         }

@@ -93,7 +93,7 @@ final class RequestMatrixTests: XCTestCase {
             XCTAssertNil(store.cachedImage(for: source.thumbnail(8)), "\(kind)")
             XCTAssertEqual(source.provider?.calls ?? 0, 0, "\(kind): a memory-only lookup read the provider")
 
-            let loading = Task { try await store.image(for: source.request) }
+            let loading = Task { try await store.fetchImage(for: source.request) }
             XCTAssertTrue(eventually { gate.arrived == 1 }, "\(kind)")
             let answered = DispatchSemaphore(value: 0)
             let whileLoading = Lock<Bitmap?>(nil)
@@ -122,9 +122,9 @@ final class RequestMatrixTests: XCTestCase {
             let decoder = FakeDecoder(gates: [9: gate])
             let store = makeStore(policy: .weak, directories: [directory.url], decoder: decoder)
 
-            let first = Task { try await store.image(for: request) }
+            let first = Task { try await store.fetchImage(for: request) }
             XCTAssertTrue(eventually { gate.arrived == 1 }, "\(kind)")
-            let second = Task { try await store.image(for: request, priority: .high) }
+            let second = Task { try await store.fetchImage(for: request, priority: .high) }
             let synchronous = Lock<Bitmap?>(nil)
             Thread {
                 let result = store.image(for: request)
@@ -135,7 +135,7 @@ final class RequestMatrixTests: XCTestCase {
             let image = try await first.value
             let secondImage = try await second.value
             XCTAssertTrue(eventually { synchronous.withLock { $0 } != nil }, "\(kind)")
-            let hit = try await store.image(for: request)
+            let hit = try await store.fetchImage(for: request)
 
             XCTAssertEqual(image.cost, 500, "\(kind)")
             XCTAssertIdentical(secondImage, image, "\(kind)")
@@ -156,11 +156,11 @@ final class RequestMatrixTests: XCTestCase {
             let store = makeStore(directories: [directory.url], decoder: decoder)
 
             let thumbnail = try store.loadImage(for: source.thumbnail(100))
-            let asyncThumbnail = try await store.image(for: source.thumbnail(100))
+            let asyncThumbnail = try await store.fetchImage(for: source.thumbnail(100))
             let larger = try store.loadImage(for: source.thumbnail(200))
-            let full = try await store.image(for: source.request)
+            let full = try await store.fetchImage(for: source.request)
             let asLarge = try store.loadImage(for: source.thumbnail(1_000))
-            let larger5000 = try await store.image(for: source.thumbnail(5_000))
+            let larger5000 = try await store.fetchImage(for: source.thumbnail(5_000))
 
             XCTAssertEqual(thumbnail.width, 100, "\(kind)")
             XCTAssertIdentical(asyncThumbnail, thumbnail, "\(kind)")
@@ -185,9 +185,9 @@ final class RequestMatrixTests: XCTestCase {
             _ = try store.loadImage(for: icon.request)  // strong hit
             let held = try store.loadImage(for: photo.request)  // miss, decode, held weakly only
             _ = store.cachedImage(for: photo.request)  // weak hit
-            _ = try await store.image(for: photo.request)  // weak hit, nothing scheduled
+            _ = try await store.fetchImage(for: photo.request)  // weak hit, nothing scheduled
             _ = store.cachedImage(for: later.request)  // miss, nothing loaded
-            let laterImage = try await store.image(for: later.request)  // miss, scheduled, decoded
+            let laterImage = try await store.fetchImage(for: later.request)  // miss, scheduled, decoded
 
             let statistics = store.statistics
             XCTAssertEqual(statistics.lookups, 7, "\(kind)")

@@ -22,7 +22,7 @@ final class RequestSchedulingMatrixTests: XCTestCase {
         let gate = DecodeGate()
         let decoder = FakeDecoder(gates: [1: gate])
         let store = makeStore(policy: policy, directories: [directory.url], maximumConcurrentLoads: 1, decoder: decoder)
-        let blocker = Task { try await store.image(named: "blocker") }
+        let blocker = Task { try await store.fetchImage(named: "blocker") }
         XCTAssertTrue(eventually { gate.arrived == 1 }, "the blocker never started")
         return (store, decoder, gate, blocker)
     }
@@ -32,7 +32,7 @@ final class RequestSchedulingMatrixTests: XCTestCase {
     private func drain(_ store: ImageStore<Bitmap>, gate: DecodeGate, blocker: Task<Bitmap, any Error>) async throws {
         gate.open()
         _ = try await blocker.value
-        _ = try await store.image(named: "sentinel", priority: .veryLow)
+        _ = try await store.fetchImage(named: "sentinel", priority: .veryLow)
     }
 
     func test_queuedLoads_startByPriority_whateverTheirSource() async throws {
@@ -48,7 +48,7 @@ final class RequestSchedulingMatrixTests: XCTestCase {
                 let request = TestSource(kind, name: "image\(index)", size: 20 + index, fill: fill, in: directory)
                     .request
                 let priority = priorities[(index + rotation) % priorities.count]
-                tasks.append(Task { try await store.image(for: request, priority: priority) })
+                tasks.append(Task { try await store.fetchImage(for: request, priority: priority) })
                 XCTAssertTrue(eventually { store.statistics.loadsScheduled == index + 2 }, "\(kind)")
                 queued.append((priority, fill))
             }
@@ -67,9 +67,9 @@ final class RequestSchedulingMatrixTests: XCTestCase {
             let (store, decoder, gate, blocker) = await makeBlockedStore(directory)
             let source = TestSource(kind, name: "queued", size: 20, fill: 2, in: directory)
             let request = source.request
-            let waiter = Task { try await store.image(for: request) }
+            let waiter = Task { try await store.fetchImage(for: request) }
             XCTAssertTrue(eventually { store.statistics.loadsScheduled == 2 }, "\(kind)")
-            let alsoWaiting = Task { try await store.image(for: request, priority: .high) }
+            let alsoWaiting = Task { try await store.fetchImage(for: request, priority: .high) }
             XCTAssertTrue(eventually { store.statistics.coalescedLoads == 1 }, "\(kind)")
 
             waiter.cancel()
@@ -101,7 +101,7 @@ final class RequestSchedulingMatrixTests: XCTestCase {
             let (store, decoder, gate, blocker) = await makeBlockedStore(directory)
             let source = TestSource(kind, name: "wanted", size: 200, fill: 2, in: directory)
             let request = source.request
-            let queued = Task { try await store.image(for: request) }
+            let queued = Task { try await store.fetchImage(for: request) }
             XCTAssertTrue(eventually { store.statistics.loadsScheduled == 2 }, "\(kind)")
 
             // The only loading thread is stuck on the blocker: a synchronous caller must not wait for it.

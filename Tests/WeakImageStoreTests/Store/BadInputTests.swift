@@ -68,7 +68,7 @@ final class BadInputTests: XCTestCase {
         let store = makeStore(directories: [directory.url])
 
         XCTAssertThrowsError(try store.loadImage(named: "icon")) { error in
-            XCTAssertEqual(error as? ImageStoreError, .notFound(name: "icon"))
+            XCTAssertNotFound(error, name: "icon")
         }
         assertError(
             try store.loadImage(contentsOfFile: directory.path + "/icon.png"),
@@ -153,6 +153,6 @@ final class BadInputTests: XCTestCase {
             "/a.png is 9 bytes, over the limit of 5 bytes"
         )
         XCTAssertEqual(
-            ImageStoreError.notFound(name: "x").description, "no image named \"x\" in the store's directories")
+            ImageStoreError.notFound(name: "/x").description, "no file at \"/x\"")
     }
 }

@@ -82,7 +82,7 @@ final class ConfigurationTests: XCTestCase {
         configuration.maximumConcurrentLoads = 1
         let store = ImageStore(configuration)
         // When
-        let tasks = (0..<6).map { index in Task { try await store.image(named: "img\(index)") } }
+        let tasks = (0..<6).map { index in Task { try await store.fetchImage(named: "img\(index)") } }
         // Then
         XCTAssertTrue(eventually { store.statistics.loadsScheduled == 6 && gate.arrived == 1 })
         try await Task.sleep(nanoseconds: 100_000_000)

@@ -40,7 +40,7 @@ final class DamagedImageTests: XCTestCase {
         let store = ImageStore(configuration)
         // When
         let thumbnail = try store.loadImage(named: "cut", maxPixelSize: 24)
-        let fullSize = try await store.image(named: "cut")
+        let fullSize = try await store.fetchImage(named: "cut")
         // Then
         XCTAssertEqual(thumbnail.width, 24)
         XCTAssertEqual(fullSize.width, 96)

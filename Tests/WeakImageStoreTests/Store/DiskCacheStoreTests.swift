@@ -58,14 +58,14 @@ final class DiskCacheStoreTests: XCTestCase {
         server.respond(to: "/a", with: response(body(size: 40, fill: 1), cacheControl: "max-age=3600"))
         let request = ImageRequest.url(server.url("/a"))
         let (first, _) = try makeStore()
-        _ = try await first.image(for: request)
+        _ = try await first.fetchImage(for: request)
         XCTAssertEqual(first.statistics.diskWrites, 1)
 
         let decoder = FakeDecoder()
         let (relaunched, cache) = try makeStore(decoder: decoder)
         XCTAssertTrue(cache.containsData(for: request))
         XCTAssertNil(relaunched.cachedImage(for: request), "cachedImage(for:) never reads the disk")
-        let image = try await relaunched.image(for: request)
+        let image = try await relaunched.fetchImage(for: request)
 
         XCTAssertEqual(image.width, 40)
         XCTAssertEqual(server.statistics.requests(to: "/a"), 1, "a disk hit makes no request")
@@ -79,8 +79,8 @@ final class DiskCacheStoreTests: XCTestCase {
         server.respond(to: "/fresh", with: response(body(size: 20, fill: 2), cacheControl: "max-age=3600"))
         server.respond(to: "/stale", with: response(body(size: 21, fill: 3), cacheControl: "max-age=0"))
         let (first, _) = try makeStore()
-        _ = try await first.image(for: .url(server.url("/fresh")))
-        _ = try await first.image(for: .url(server.url("/stale")))
+        _ = try await first.fetchImage(for: .url(server.url("/fresh")))
+        _ = try await first.fetchImage(for: .url(server.url("/stale")))
 
         let (relaunched, _) = try makeStore()
         XCTAssertEqual(try relaunched.loadImage(for: .url(server.url("/fresh"))).width, 20)
@@ -94,12 +94,12 @@ final class DiskCacheStoreTests: XCTestCase {
         server.respond(to: "/private", with: response(body(size: 30, fill: 4), cacheControl: "no-store"))
         let request = ImageRequest.url(server.url("/private"))
         let (store, cache) = try makeStore()
-        _ = try await store.image(for: request)
+        _ = try await store.fetchImage(for: request)
 
         XCTAssertFalse(cache.containsData(for: request))
         XCTAssertEqual(store.statistics.diskWrites, 0)
         let (relaunched, _) = try makeStore()
-        _ = try await relaunched.image(for: request)
+        _ = try await relaunched.fetchImage(for: request)
         XCTAssertEqual(server.statistics.requests(to: "/private"), 2)
     }
 
@@ -108,10 +108,10 @@ final class DiskCacheStoreTests: XCTestCase {
             to: "/etag", with: response(body(size: 50, fill: 5), cacheControl: "max-age=0", entityTag: "\"v1\""))
         let request = ImageRequest.url(server.url("/etag"))
         let (first, _) = try makeStore()
-        _ = try await first.image(for: request)
+        _ = try await first.fetchImage(for: request)
 
         let (relaunched, _) = try makeStore()
-        let image = try await relaunched.image(for: request)
+        let image = try await relaunched.fetchImage(for: request)
 
         XCTAssertEqual(image.width, 50)
         XCTAssertEqual(server.statistics.conditionalRequests, 1)
@@ -134,7 +134,7 @@ final class DiskCacheStoreTests: XCTestCase {
         // When: three launches load it
         for _ in 0..<3 {
             let (store, _) = try makeStore()
-            _ = try await store.image(for: request)
+            _ = try await store.fetchImage(for: request)
         }
         // Then: max-age=0 still holds after the first 304, so the third launch asks again
         XCTAssertEqual(server.statistics.requests(to: "/kept"), 3)
@@ -152,16 +152,16 @@ final class DiskCacheStoreTests: XCTestCase {
             ])
         let request = ImageRequest.url(server.url("/modified"))
         let (first, _) = try makeStore()
-        _ = try await first.image(for: request)
+        _ = try await first.fetchImage(for: request)
 
         let (second, cache) = try makeStore()
-        let image = try await second.image(for: request)
+        let image = try await second.fetchImage(for: request)
 
         XCTAssertEqual(image.width, 12, "the new body")
         XCTAssertEqual(server.statistics.conditionalRequests, 1)
         XCTAssertEqual(cache.data(for: request), Data(body(size: 12, fill: 7)))
         let (third, _) = try makeStore()
-        _ = try await third.image(for: request)
+        _ = try await third.fetchImage(for: request)
         XCTAssertEqual(server.statistics.requests(to: "/modified"), 2, "the replacement is fresh")
     }
 
@@ -170,10 +170,10 @@ final class DiskCacheStoreTests: XCTestCase {
             to: "/nocache", with: response(body(size: 15, fill: 8), cacheControl: "no-cache", entityTag: "\"n\""))
         let request = ImageRequest.url(server.url("/nocache"))
         let (first, _) = try makeStore()
-        _ = try await first.image(for: request)
+        _ = try await first.fetchImage(for: request)
         for _ in 0..<3 {
             let (relaunched, _) = try makeStore()
-            _ = try await relaunched.image(for: request)
+            _ = try await relaunched.fetchImage(for: request)
         }
         XCTAssertEqual(server.statistics.requests(to: "/nocache"), 4)
         XCTAssertEqual(server.statistics.notModifiedResponses, 3)
@@ -183,15 +183,15 @@ final class DiskCacheStoreTests: XCTestCase {
         server.respond(to: "/plain", with: response(body(size: 9, fill: 9)))
         let request = ImageRequest.url(server.url("/plain"))
         let (immediate, _) = try makeStore(defaultLifetime: 0)
-        _ = try await immediate.image(for: request)
+        _ = try await immediate.fetchImage(for: request)
         let (stillImmediate, _) = try makeStore(defaultLifetime: 0)
-        _ = try await stillImmediate.image(for: request)
+        _ = try await stillImmediate.fetchImage(for: request)
         XCTAssertEqual(server.statistics.requests(to: "/plain"), 2, "a zero default lifetime asks again")
 
         let (week, _) = try makeStore()
-        _ = try await week.image(for: request)
+        _ = try await week.fetchImage(for: request)
         let (weekLater, _) = try makeStore()
-        _ = try await weekLater.image(for: request)
+        _ = try await weekLater.fetchImage(for: request)
         XCTAssertEqual(server.statistics.requests(to: "/plain"), 3, "stored fresh for the default 7 days")
     }
 
@@ -207,7 +207,7 @@ final class DiskCacheStoreTests: XCTestCase {
         _ = try cache.write(Data(body(size: 7, fill: 7)), validity: century, for: source.identity)
         // When
         let (store, _) = try makeStore()
-        let image = try await store.image(for: request)
+        let image = try await store.fetchImage(for: request)
         // Then: asked the server
         XCTAssertEqual(server.statistics.requests(to: "/century"), 1, "a century's freshness was believed")
         XCTAssertEqual(image.width, 8)
@@ -218,11 +218,11 @@ final class DiskCacheStoreTests: XCTestCase {
         server.respond(to: "/forever", with: response(body(size: 6, fill: 6), cacheControl: "max-age=2147483647"))
         let request = ImageRequest.url(server.url("/forever"))
         let (first, _) = try makeStore(maximumLifetime: 1)
-        _ = try await first.image(for: request)
+        _ = try await first.fetchImage(for: request)
         // When: two seconds later, after a relaunch
         try await Task.sleep(nanoseconds: 2_000_000_000)
         let (later, _) = try makeStore(maximumLifetime: 1)
-        _ = try await later.image(for: request)
+        _ = try await later.fetchImage(for: request)
         // Then
         XCTAssertEqual(server.statistics.requests(to: "/forever"), 2, "held for 68 years without asking")
     }
@@ -239,7 +239,7 @@ final class DiskCacheStoreTests: XCTestCase {
         let store = ImageStore(configuration)
         // When
         do {
-            _ = try await store.image(for: .url(server.url("/big")))
+            _ = try await store.fetchImage(for: .url(server.url("/big")))
             XCTFail("200 000 bytes were kept in the folder of a 64 KiB cache")
         } catch {
             // Then
@@ -268,7 +268,7 @@ final class DiskCacheStoreTests: XCTestCase {
         configuration.diskCache = cache
         let store = ImageStore(configuration)
         // When
-        let image = try await store.image(for: .url(server.url("/locked")))
+        let image = try await store.fetchImage(for: .url(server.url("/locked")))
         // Then
         XCTAssertEqual(image.width, 12)
         XCTAssertGreaterThanOrEqual(store.statistics.diskLockTimeouts, 1)
@@ -279,11 +279,11 @@ final class DiskCacheStoreTests: XCTestCase {
         server.respond(to: "/offline", with: response(body(size: 33, fill: 10), cacheControl: "max-age=0"))
         let request = ImageRequest.url(server.url("/offline"))
         let (first, _) = try makeStore()
-        _ = try await first.image(for: request)
+        _ = try await first.fetchImage(for: request)
         _ = server.stop()
 
         let (relaunched, _) = try makeStore()
-        let image = try await relaunched.image(for: request)
+        let image = try await relaunched.fetchImage(for: request)
 
         XCTAssertEqual(image.width, 33, "offline scrolling still shows the picture")
         XCTAssertEqual(relaunched.statistics.diskHits, 1)
@@ -295,11 +295,11 @@ final class DiskCacheStoreTests: XCTestCase {
             withSequence: [response(body(size: 14, fill: 11), cacheControl: "max-age=0"), .status(404)])
         let request = ImageRequest.url(server.url("/gone"))
         let (first, _) = try makeStore()
-        _ = try await first.image(for: request)
+        _ = try await first.fetchImage(for: request)
 
         let (relaunched, _) = try makeStore()
         do {
-            _ = try await relaunched.image(for: request)
+            _ = try await relaunched.fetchImage(for: request)
             XCTFail("a 404 is the server's answer, not a network failure")
         } catch {
             XCTAssertEqual(error, .httpStatus(server.url("/gone"), code: 404))
@@ -310,12 +310,12 @@ final class DiskCacheStoreTests: XCTestCase {
         server.respond(to: "/altered", with: response(body(size: 64, fill: 12), cacheControl: "max-age=3600"))
         let request = ImageRequest.url(server.url("/altered"))
         let (first, _) = try makeStore()
-        _ = try await first.image(for: request)
+        _ = try await first.fetchImage(for: request)
         try alterEveryBody(in: directory)
 
         let decoder = FakeDecoder()
         let (relaunched, _) = try makeStore(decoder: decoder)
-        let image = try await relaunched.image(for: request)
+        let image = try await relaunched.fetchImage(for: request)
 
         XCTAssertEqual(image.width, 64)
         XCTAssertEqual(decoder.log.fills, [12], "the altered bytes were never decoded")
@@ -330,8 +330,8 @@ final class DiskCacheStoreTests: XCTestCase {
         let (store, cache) = try makeStore(decoder: decoder)
         let url = server.url("/photo")
 
-        async let full = store.image(for: .url(url))
-        async let thumbnail = store.image(for: .url(url, maxPixelSize: 100))
+        async let full = store.fetchImage(for: .url(url))
+        async let thumbnail = store.fetchImage(for: .url(url, maxPixelSize: 100))
         let (fullImage, thumbnailImage) = try await (full, thumbnail)
 
         XCTAssertEqual([fullImage.width, thumbnailImage.width], [300, 100])
@@ -343,7 +343,7 @@ final class DiskCacheStoreTests: XCTestCase {
     func test_synchronousThumbnail_isDecodedFromDisk_atItsSize() async throws {
         server.respond(to: "/big", with: response(body(size: 500, fill: 14), cacheControl: "max-age=3600"))
         let (first, _) = try makeStore()
-        _ = try await first.image(for: .url(server.url("/big")))
+        _ = try await first.fetchImage(for: .url(server.url("/big")))
 
         var decoder = FakeDecoder()
         decoder.makesThumbnails = true
@@ -363,7 +363,7 @@ final class DiskCacheStoreTests: XCTestCase {
         server.respond(to: "/held", with: gated)
         let (store, _) = try makeStore()
         let request = ImageRequest.url(server.url("/held"))
-        let download = Task { try await store.image(for: request) }
+        let download = Task { try await store.fetchImage(for: request) }
         XCTAssertTrue(server.waitForRequests(to: "/held", count: 1))
 
         XCTAssertThrowsError(try store.loadImage(for: request)) { error in
@@ -385,7 +385,7 @@ final class DiskCacheStoreTests: XCTestCase {
         configuration.diskCache = cache
         let store = ImageStore(configuration)
 
-        let image = try await store.image(for: .url(server.url("/full")))
+        let image = try await store.fetchImage(for: .url(server.url("/full")))
 
         XCTAssertEqual(image.width, 70)
         XCTAssertEqual(store.statistics.diskErrors, 1)

@@ -113,7 +113,7 @@ final class HostileFileSystemTests: XCTestCase {
         let name = String(repeating: "n", count: 250)  // one component under NAME_MAX
 
         XCTAssertThrowsError(try store.loadImage(named: name)) { error in
-            XCTAssertEqual(error as? ImageStoreError, .notFound(name: name))
+            XCTAssertNotFound(error, name: name)
         }
     }
 

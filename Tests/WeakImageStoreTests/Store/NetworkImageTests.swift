@@ -51,7 +51,7 @@ final class NetworkImageTests: XCTestCase {
         let images = try await withThrowingTaskGroup(of: Bitmap.self) { group in
             for index in 0..<100 {
                 let size: Int? = [nil, 100, 200][index % 3]
-                group.addTask { try await store.image(for: .url(url, maxPixelSize: size), priority: .normal) }
+                group.addTask { try await store.fetchImage(for: .url(url, maxPixelSize: size), priority: .normal) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -79,7 +79,7 @@ final class NetworkImageTests: XCTestCase {
         XCTAssertNil(synchronousImage(request))
         XCTAssertEqual(server.statistics.totalRequests, 0, "a synchronous lookup sends nothing")
 
-        let loaded = try await store.image(for: request)
+        let loaded = try await store.fetchImage(for: request)
         XCTAssertIdentical(try store.loadImage(for: request), loaded)
         XCTAssertIdentical(store.cachedImage(for: request), loaded)
         XCTAssertEqual(server.statistics.requests(to: "/icon"), 1)
@@ -93,7 +93,7 @@ final class NetworkImageTests: XCTestCase {
         let store = makeStore(decoder: decoder)
         let request = ImageRequest.url(server.url("/slow"))
 
-        let task = Task { try await store.image(for: request) }
+        let task = Task { try await store.fetchImage(for: request) }
         XCTAssertTrue(server.waitForRequests(to: "/slow", count: 1))
         task.cancel()
 
@@ -112,8 +112,8 @@ final class NetworkImageTests: XCTestCase {
         let store = makeStore()
         let request = ImageRequest.url(server.url("/shared"))
 
-        let leaving = Task { try await store.image(for: request) }
-        let staying = Task { try await store.image(for: request, priority: .high) }
+        let leaving = Task { try await store.fetchImage(for: request) }
+        let staying = Task { try await store.fetchImage(for: request, priority: .high) }
         XCTAssertTrue(server.waitForRequests(to: "/shared", count: 1))
         leaving.cancel()
         _ = await leaving.result
@@ -138,9 +138,9 @@ final class NetworkImageTests: XCTestCase {
         let store = ImageStore(configuration)
 
         let stalledURL = server.url("/stalled")
-        let stalled = Task { try await store.image(for: .url(stalledURL), priority: .veryHigh) }
+        let stalled = Task { try await store.fetchImage(for: .url(stalledURL), priority: .veryHigh) }
         XCTAssertTrue(server.waitForRequests(to: "/stalled", count: 1))
-        let local = try await store.image(for: .named("local"), priority: .low)
+        let local = try await store.fetchImage(for: .named("local"), priority: .low)
 
         XCTAssertEqual(local.width, 10, "the only loading thread was free while the download waited")
         server.openGate("never-before-the-file")
@@ -155,7 +155,7 @@ final class NetworkImageTests: XCTestCase {
         let store = makeStore(downloader: ImageDownloader(maximumConcurrentDownloads: 6, failureBackoff: 0))
         let urls = (0..<200).map { server.url("/p\($0)") }
 
-        let tasks = urls.map { url in Task { try await store.image(for: .url(url)) } }
+        let tasks = urls.map { url in Task { try await store.fetchImage(for: .url(url)) } }
         XCTAssertTrue(server.waitUntil { $0.totalRequests == 6 }, "the first six transfers are under way")
         let running = Set(server.receivedRequests.map(\.path))
         XCTAssertEqual(running.count, 6)
@@ -182,8 +182,8 @@ final class NetworkImageTests: XCTestCase {
         let heldRequest = ImageRequest.url(server.url("/held"))
         let iconRequest = ImageRequest.url(server.url("/icon"))
 
-        let held = try await store.image(for: heldRequest)
-        _ = try await store.image(for: iconRequest)
+        let held = try await store.fetchImage(for: heldRequest)
+        _ = try await store.fetchImage(for: iconRequest)
         XCTAssertEqual(store.statistics.liveCost, 110, "the held picture and the icon the LRU keeps")
         store.handleMemoryPressure(.critical)
 
@@ -204,7 +204,7 @@ final class NetworkImageTests: XCTestCase {
             for _ in 0..<5 {
                 group.addTask {
                     do {
-                        _ = try await store.image(for: request)
+                        _ = try await store.fetchImage(for: request)
                         return nil
                     } catch {
                         return error as? ImageStoreError
@@ -216,7 +216,7 @@ final class NetworkImageTests: XCTestCase {
 
         XCTAssertEqual(errors, [ImageStoreError?](repeating: .httpStatus(server.url("/missing"), code: 404), count: 5))
         XCTAssertEqual(server.statistics.requests(to: "/missing"), 1)
-        let second = try await store.image(for: request)
+        let second = try await store.fetchImage(for: request)
         XCTAssertEqual(second.width, 20, "without a back-off the next lookup asks again")
         XCTAssertEqual(server.statistics.requests(to: "/missing"), 2)
     }
@@ -227,7 +227,7 @@ final class NetworkImageTests: XCTestCase {
         let url = server.url("/garbage")
 
         do {
-            _ = try await store.image(for: .url(url))
+            _ = try await store.fetchImage(for: .url(url))
             XCTFail("decoded garbage")
         } catch {
             XCTAssertEqual(error, .undecodable(.url(url), reason: "fake decoder refused the file"))
@@ -241,7 +241,7 @@ final class NetworkImageTests: XCTestCase {
         let store = makeStore()
 
         let bigURL = server.url("/big")
-        let task = Task { try await store.image(for: .url(bigURL)) }
+        let task = Task { try await store.fetchImage(for: .url(bigURL)) }
         XCTAssertTrue(server.waitForRequests(to: "/big", count: 1))
         XCTAssertTrue(eventually { store.engine._withState { !$0.loads.inFlight.operations.isEmpty } })
         store.removeAll()
@@ -256,9 +256,9 @@ final class NetworkImageTests: XCTestCase {
         server.respond(to: "/b", with: .ok(body(size: 12, fill: 2)))
         let store = makeStore()
 
-        let first = try await store.image(for: .url(server.url("/a")))
-        _ = try await store.image(for: .url(server.url("/a")))
-        _ = try await store.image(for: .url(server.url("/b")))
+        let first = try await store.fetchImage(for: .url(server.url("/a")))
+        _ = try await store.fetchImage(for: .url(server.url("/a")))
+        _ = try await store.fetchImage(for: .url(server.url("/b")))
         _ = first
 
         let statistics = store.statistics

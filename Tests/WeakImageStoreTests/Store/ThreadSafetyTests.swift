@@ -76,7 +76,7 @@ final class ThreadSafetyTests: XCTestCase {
 
         for round in 0..<3 {
             for index in 0..<10 {
-                _ = try await store.image(named: "icon\((index + round) % 10)")
+                _ = try await store.fetchImage(named: "icon\((index + round) % 10)")
             }
             let prefetch = store.prefetch(named: (0..<10).map { "icon\($0)" })
             await prefetch.finished()

@@ -83,9 +83,9 @@ final class ThumbnailTests: XCTestCase {
         let gate = DecodeGate()
         let (store, decoder) = makeThumbnailStore(directory, gates: [1: gate])
 
-        let first = Task { try await store.image(named: "photo", maxPixelSize: 64) }
-        let second = Task { try await store.image(named: "photo", maxPixelSize: 64, priority: .high) }
-        let full = Task { try await store.image(named: "photo") }
+        let first = Task { try await store.fetchImage(named: "photo", maxPixelSize: 64) }
+        let second = Task { try await store.fetchImage(named: "photo", maxPixelSize: 64, priority: .high) }
+        let full = Task { try await store.fetchImage(named: "photo") }
         XCTAssertTrue(eventually { gate.arrived == 2 && store.statistics.lookups == 3 }, "\(store.statistics)")
         let syncThumbnail = Lock<Bitmap?>(nil)
         let syncCaller = Thread { syncThumbnail.withLock { $0 = store.image(named: "photo", maxPixelSize: 64) } }
@@ -117,9 +117,9 @@ final class ThumbnailTests: XCTestCase {
         let gate = DecodeGate()
         let decoder = FakeDecoder(makesThumbnails: true, gates: [1: gate])
         let store = makeStore(directories: [directory.url], maximumConcurrentLoads: 1, decoder: decoder)
-        let blocker = Task { try await store.image(named: "blocker") }
+        let blocker = Task { try await store.fetchImage(named: "blocker") }
         XCTAssertTrue(eventually { gate.arrived == 1 })
-        let thumbnail = Task { try await store.image(named: "photo", maxPixelSize: 50) }
+        let thumbnail = Task { try await store.fetchImage(named: "photo", maxPixelSize: 50) }
         XCTAssertTrue(eventually { store.statistics.loadsScheduled == 2 })
 
         thumbnail.cancel()
@@ -138,7 +138,7 @@ final class ThumbnailTests: XCTestCase {
         directory.write("photo.png", size: 1_000, fill: 1)
         let (store, _) = makeThumbnailStore(directory)
 
-        _ = try await store.image(named: "photo", maxPixelSize: 100)
+        _ = try await store.fetchImage(named: "photo", maxPixelSize: 100)
         XCTAssertNil(store.cachedImage(named: "photo", maxPixelSize: 300), "not loaded yet")
         directory.remove("photo.png")
         // The file is gone, but the store knows the size, hence the key, hence the thumbnail.
@@ -155,7 +155,7 @@ final class ThumbnailTests: XCTestCase {
         let (store, _) = makeThumbnailStore(directory)
 
         XCTAssertThrowsError(try store.loadImage(named: "absent", maxPixelSize: 10)) { error in
-            XCTAssertEqual(error as? ImageStoreError, .notFound(name: "absent"))
+            XCTAssertNotFound(error, name: "absent")
         }
     }
 }

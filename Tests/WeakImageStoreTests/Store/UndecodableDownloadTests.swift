@@ -54,7 +54,7 @@ final class UndecodableDownloadTests: XCTestCase {
         let store = makeStore(diskCache: cache, failureBackoff: 0)
         let request = ImageRequest.url(server.url("/photo.png"))
         // When
-        await assertUndecodable(try await store.image(for: request))
+        await assertUndecodable(try await store.fetchImage(for: request))
         // Then
         XCTAssertFalse(cache.containsData(for: request), "the portal's page was kept as the picture")
         XCTAssertNil(cache.data(for: request))
@@ -62,7 +62,7 @@ final class UndecodableDownloadTests: XCTestCase {
         server.respond(to: "/photo.png", with: picture)
         let relaunched = makeStore(diskCache: try DiskImageCache(directory: directory), failureBackoff: 0)
         // Then: the picture, from the network
-        let image = try await relaunched.image(for: request)
+        let image = try await relaunched.fetchImage(for: request)
         XCTAssertEqual(image.width, 2)
         XCTAssertEqual(server.statistics.requests(to: "/photo.png"), 2)
     }
@@ -72,10 +72,10 @@ final class UndecodableDownloadTests: XCTestCase {
         server.respond(to: "/photo.png", with: portalPage)
         let store = makeStore(diskCache: nil, failureBackoff: 60)
         let request = ImageRequest.url(server.url("/photo.png"))
-        await assertUndecodable(try await store.image(for: request))
+        await assertUndecodable(try await store.fetchImage(for: request))
         // When
         for _ in 0..<3 {
-            await assertUndecodable(try await store.image(for: request))
+            await assertUndecodable(try await store.fetchImage(for: request))
         }
         // Then
         XCTAssertEqual(server.statistics.requests(to: "/photo.png"), 1, "every lookup downloaded the page again")
@@ -87,9 +87,9 @@ final class UndecodableDownloadTests: XCTestCase {
         let cache = try DiskImageCache(directory: directory)
         let store = makeStore(diskCache: cache, failureBackoff: 60)
         let request = ImageRequest.url(server.url("/photo.png"))
-        await assertUndecodable(try await store.image(for: request))
+        await assertUndecodable(try await store.fetchImage(for: request))
         // When
-        await assertUndecodable(try await store.image(for: request))
+        await assertUndecodable(try await store.fetchImage(for: request))
         // Then
         XCTAssertEqual(server.statistics.requests(to: "/photo.png"), 1)
         XCTAssertFalse(cache.containsData(for: request))
@@ -103,10 +103,10 @@ final class UndecodableDownloadTests: XCTestCase {
         server.respond(to: "/photo.png", with: picture)
         let store = makeStore(diskCache: cache, failureBackoff: 0)
         // When
-        await assertUndecodable(try await store.image(for: request))
+        await assertUndecodable(try await store.fetchImage(for: request))
         // Then: gone from disk; the next lookup downloads the picture
         XCTAssertFalse(cache.containsData(for: request))
-        let image = try await store.image(for: request)
+        let image = try await store.fetchImage(for: request)
         XCTAssertEqual(image.width, 2)
         XCTAssertEqual(server.statistics.requests(to: "/photo.png"), 1)
     }
@@ -126,9 +126,9 @@ final class UndecodableDownloadTests: XCTestCase {
         configuration.diskCache = cache
         let store = ImageStore(configuration)
         let fullSize = ImageRequest.url(server.url("/large.png"))
-        await assertUndecodable(try await store.image(for: fullSize))
+        await assertUndecodable(try await store.fetchImage(for: fullSize))
         // When
-        let thumbnail = try await store.image(for: .url(server.url("/large.png"), maxPixelSize: 64))
+        let thumbnail = try await store.fetchImage(for: .url(server.url("/large.png"), maxPixelSize: 64))
         // Then: from the disk entry, which stayed
         XCTAssertEqual(thumbnail.width, 64)
         XCTAssertTrue(cache.containsData(for: fullSize))

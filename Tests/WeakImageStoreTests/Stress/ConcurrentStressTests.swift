@@ -127,7 +127,7 @@ final class ConcurrentStressTests: XCTestCase {
                             let priority = ImageLoadPriority.allCases.randomElement(using: &random)!
                             let cancelled = roll < 150
                             let removalsBefore = removals.withLock { $0 }
-                            let task = Task { try await store.image(named: name, priority: priority) }
+                            let task = Task { try await store.fetchImage(named: name, priority: priority) }
                             if cancelled { task.cancel() }
                             let result = await task.result
                             let removalsAfter = removals.withLock { $0 }

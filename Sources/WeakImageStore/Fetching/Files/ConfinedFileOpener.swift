@@ -57,7 +57,7 @@ enum ConfinedFileOpener {
     ///   - path: A canonical absolute path (no symbolic links, `.` or `..`) inside `root`.
     ///   - root: A canonical absolute folder; `/` confines nothing but still follows no link.
     /// - Returns: A descriptor the caller must close.
-    /// - Throws: ``ImageStoreError/notFound(name:)`` if a component no longer exists,
+    /// - Throws: ``ImageStoreError/notFound(name:search:)`` if a component no longer exists,
     ///   ``ImageStoreError/unreadable(path:reason:)`` if one became a symbolic link or a non-folder
     ///   or cannot be opened.
     static func open(_ path: String, beneath root: String) throws(ImageStoreError) -> Int32 {

@@ -45,6 +45,21 @@ enum FileSystem {
             && path.utf8.dropFirst(directory.utf8.count).first == UInt8(ascii: "/")
     }
 
+    /// The names in `directory`, at most `limit` of them (in the order the system lists them),
+    /// without `.` and `..`; empty when it cannot be listed.
+    static func entryNames(in directory: String, limit: Int) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while names.count < limit, let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// The text of the current `errno`.
     static func errorDescription(_ code: Int32) -> String {
         String(cString: strerror(code))

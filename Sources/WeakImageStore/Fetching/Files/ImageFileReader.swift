@@ -26,7 +26,7 @@ struct ImageFileReader: Sendable {
 
     /// Reads the file at `location`, beneath its root.
     ///
-    /// - Throws: ``ImageStoreError/notFound(name:)`` if it vanished,
+    /// - Throws: ``ImageStoreError/notFound(name:search:)`` if it vanished,
     ///   ``ImageStoreError/unreadable(path:reason:)`` if it cannot be opened or read, is not a
     ///   regular file, or a symbolic link or non-folder now stands in its path,
     ///   ``ImageStoreError/fileTooLarge(path:size:limit:)`` if it is too large.

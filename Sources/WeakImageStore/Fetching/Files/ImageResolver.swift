@@ -38,7 +38,8 @@ struct ImageResolver: Sendable {
     /// Finds the file for `name`.
     ///
     /// - Throws: ``ImageStoreError/invalidName(_:reason:)`` for a hostile name or one whose file
-    ///   resolves outside its directory; ``ImageStoreError/notFound(name:)`` otherwise.
+    ///   resolves outside its directory; ``ImageStoreError/notFound(name:search:)`` saying what was
+    ///   tried otherwise.
     func resolve(name: String) throws(ImageStoreError) -> ImageLocator {
         let parsed = try ImageName(parsing: name, extensions: extensions)
         let candidates = parsed.candidateFileNames(scales: scales, extensions: extensions)
@@ -54,7 +55,60 @@ struct ImageResolver: Sendable {
                 return Self.source(FileLocation(path: real, root: root), scale: candidate.scale)
             }
         }
-        throw .notFound(name: name)
+        throw .notFound(name: name, search: search(for: parsed, candidates: candidates.map(\.fileName)))
+    }
+
+    /// Entries listed per directory when looking for similar files: enough for any app's folder,
+    /// bounded for a hostile one.
+    private static let listedEntriesLimit = 4096
+    /// Similar files named in an error, at most.
+    private static let similarFilesLimit = 5
+
+    /// What the failed lookup of `name` tried, and files that come close: same name in another
+    /// letter case, or same stem with another image extension. Only folders inside the store's
+    /// directories are listed.
+    private func search(for name: ImageName, candidates: [String]) -> NameSearch {
+        var missing: [String] = []
+        var differentCase: [String] = []
+        var otherExtensions: [String] = []
+        let folder = name.stem.split(separator: "/").dropLast().joined(separator: "/")
+        let stem = String(name.stem.split(separator: "/").last ?? "")
+        let tried = Set(candidates.map { String($0.split(separator: "/").last ?? "") })
+        let triedLowercased = Set(tried.map { $0.lowercased() })
+        let imageExtensions = Set((extensions + ImageName.alwaysRecognizedExtensions).map { $0.lowercased() })
+        for directory in directories {
+            guard let root = FileSystem.realPath(directory) else {
+                missing.append(directory)
+                continue
+            }
+            guard let listed = FileSystem.realPath(folder.isEmpty ? root : root + "/" + folder),
+                listed == root || FileSystem.isPath(listed, inside: root)
+            else { continue }
+            for entry in FileSystem.entryNames(in: listed, limit: Self.listedEntriesLimit) where !tried.contains(entry)
+            {
+                let path = folder.isEmpty ? entry : folder + "/" + entry
+                if triedLowercased.contains(entry.lowercased()) {
+                    differentCase.append(path)
+                } else if let dot = entry.lastIndex(of: "."), Self.unscaled(entry[..<dot]) == stem,
+                    imageExtensions.contains(entry[entry.index(after: dot)...].lowercased())
+                {
+                    otherExtensions.append(path)
+                }
+            }
+        }
+        return NameSearch(
+            fileNames: candidates, directories: directories, missingDirectories: missing,
+            configuredExtensions: name.fileExtension == nil ? extensions : [],
+            differentCase: Array(differentCase.sorted().prefix(Self.similarFilesLimit)),
+            otherExtensions: Array(otherExtensions.sorted().prefix(Self.similarFilesLimit)))
+    }
+
+    /// `stem` without a scale suffix: `icon` for `icon@2x`.
+    private static func unscaled(_ stem: Substring) -> String {
+        guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x"),
+            Int(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]) != nil
+        else { return String(stem) }
+        return String(stem[..<at])
     }
 
     /// Finds the file at `path` (absolute, or relative to the working directory), anywhere: the
@@ -64,7 +118,7 @@ struct ImageResolver: Sendable {
     /// that appears in the resolved path later, so a load a name shares is never redirected.
     ///
     /// - Throws: ``ImageStoreError/invalidName(_:reason:)`` for an empty path or one with a NUL
-    ///   byte, ``ImageStoreError/notFound(name:)`` when nothing is there, and
+    ///   byte, ``ImageStoreError/notFound(name:search:)`` when nothing is there, and
     ///   ``ImageStoreError/unreadable(path:reason:)`` when it is not a regular file.
     func resolve(path: String) throws(ImageStoreError) -> ImageLocator {
         try ImageName.validate(path: path)

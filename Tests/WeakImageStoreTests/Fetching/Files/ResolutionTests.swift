@@ -88,7 +88,7 @@ final class ResolutionTests: XCTestCase {
         let store = makeStore(directories: [directory.url])
 
         XCTAssertThrowsError(try store.loadImage(named: "ghost")) { error in
-            XCTAssertEqual(error as? ImageStoreError, .notFound(name: "ghost"))
+            XCTAssertNotFound(error, name: "ghost")
         }
         XCTAssertNil(store.image(named: "ghost"))
     }
