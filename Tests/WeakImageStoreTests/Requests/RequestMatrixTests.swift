@@ -75,7 +75,7 @@ final class RequestMatrixTests: XCTestCase {
             try store.loadImage(for: .url(URL(fileURLWithPath: path)))
         }
 
-        XCTAssertEqual(byName, .notFound(name: "absent"))
+        XCTAssertNotFound(byName, name: "absent")
         XCTAssertEqual(byName, byOldName)
         XCTAssertNotNil(byPath)
         XCTAssertEqual(byPath, byOldPath)
