@@ -1,6 +1,6 @@
 /// Draws the network feed's live decoded bytes over the app's time at one speed: one line per
-/// strategy, the memory warning and the relaunch as vertical lines, on a linear scale: the source
-/// paper's figures 5 (climbing until a warning drops it) and 6 (flat) in one picture. Hand-written
+/// strategy, the memory warning and the relaunch as vertical lines, on a linear scale: the classic
+/// recipe climbing until a warning drops it, and the store flat, in one picture. Hand-written
 /// SVG 1.1, in ``SVGChart``'s style.
 enum NetworkFeedMemoryChart {
     private static let width = 1000.0
@@ -24,22 +24,26 @@ enum NetworkFeedMemoryChart {
             subtitle: "down, memory warning half-way, back up, relaunch, down again; \(network.description)")
         svg += SVGChart.axes(x: xAxis, y: yAxis, xTitle: "seconds of the app's time", yTitle: "live decoded MiB")
         // The script puts both events at the same moment for every strategy that never blocks its
-        // UI thread; one that blocks gets them later, marked in its own color.
+        // UI thread; one that blocks gets them later, marked in its own color. A moment less than
+        // a label's height from the shared line would draw a second line on top of it.
         if let reference = (runs.first { $0.strategy == .store } ?? runs.first)?.observations {
-            svg += marker(at: reference.memoryWarningSeconds, x: xAxis, label: "memory warning", color: "#000")
-            svg += marker(
-                at: reference.relaunchSeconds, x: xAxis, label: "relaunch", color: "#666", top: plot.top + 16)
-            let tolerance = duration / 100
+            let warning = xAxis.position(reference.memoryWarningSeconds)
+            let relaunch = xAxis.position(reference.relaunchSeconds)
+            var events = [
+                Event(position: warning, label: "memory warning", color: "#000"),
+                Event(position: relaunch, label: "relaunch", color: "#666"),
+            ]
             for run in runs {
                 let color = colors[run.strategy] ?? "#555"
-                let events = [
-                    (run.observations.memoryWarningSeconds, reference.memoryWarningSeconds, "warning"),
-                    (run.observations.relaunchSeconds, reference.relaunchSeconds, "relaunch"),
+                let moments = [
+                    (xAxis.position(run.observations.memoryWarningSeconds), warning, "warning"),
+                    (xAxis.position(run.observations.relaunchSeconds), relaunch, "relaunch"),
                 ]
-                for (seconds, expected, label) in events where abs(seconds - expected) > tolerance {
-                    svg += marker(at: seconds, x: xAxis, label: label, color: color, top: plot.top + 32)
+                for (position, shared, label) in moments where abs(position - shared) >= 12 {
+                    events.append(Event(position: position, label: label, color: color))
                 }
             }
+            svg += markers(events)
         }
         // The library's lines go last, on top.
         for run in runs.sorted(by: { !$0.strategy.isStore && $1.strategy.isStore }) {
@@ -65,16 +69,49 @@ enum NetworkFeedMemoryChart {
         return samples
     }
 
-    private static func marker(
-        at seconds: Double, x: ChartAxis, label: String, color: String, top: Double = plot.top
-    ) -> [String] {
-        let position = x.position(seconds)
-        return [
-            ##"<line x1="\##(SVGChart.format(position))" y1="\##(SVGChart.format(top))" "##
-                + ##"x2="\##(SVGChart.format(position))" y2="\##(SVGChart.format(plot.bottom))" stroke="\##(color)" "##
-                + ##"stroke-width="1.2" stroke-dasharray="6 4"/>"##,
-            SVGChart.text(x: position + 4, y: top + 14, label, size: 11, fill: color),
-        ]
+    /// A vertical line across the plot at an event, labelled at its top.
+    private struct Event {
+        /// Where the line is, in pixels from the chart's left edge.
+        let position: Double
+        let label: String
+        let color: String
+    }
+
+    /// The events' lines and labels, each label in the highest row where it overlaps no label
+    /// already placed: a quick run's events sit close together, and their labels would print over
+    /// one another. A label that would run past the plot's right edge is set left of its line.
+    private static func markers(_ events: [Event]) -> [String] {
+        let rowHeight = 16.0
+        let gap = 6.0
+        var placed: [(row: Int, left: Double, right: Double)] = []
+        var parts: [String] = []
+        for event in events.sorted(by: { $0.position < $1.position }) {
+            let width = labelWidth(event.label)
+            let isLeftOfLine = event.position + 4 + width > plot.right
+            let left = isLeftOfLine ? event.position - 4 - width : event.position + 4
+            let right = left + width
+            var row = 0
+            while placed.contains(where: { $0.row == row && $0.left < right + gap && left < $0.right + gap }) {
+                row += 1
+            }
+            placed.append((row, left, right))
+            let top = plot.top + Double(row) * rowHeight
+            parts.append(
+                ##"<line x1="\##(SVGChart.format(event.position))" y1="\##(SVGChart.format(top))" "##
+                    + ##"x2="\##(SVGChart.format(event.position))" y2="\##(SVGChart.format(plot.bottom))" "##
+                    + ##"stroke="\##(event.color)" stroke-width="1.2" stroke-dasharray="6 4"/>"##)
+            parts.append(
+                SVGChart.text(
+                    x: isLeftOfLine ? event.position - 4 : event.position + 4, y: top + 14, event.label, size: 11,
+                    anchor: isLeftOfLine ? "end" : "start", fill: event.color))
+        }
+        return parts
+    }
+
+    /// A generous width for a label at 11 pixels: 0.6 em a character, wider than the average
+    /// sans-serif character, so labels judged apart are apart in any font.
+    private static func labelWidth(_ label: String) -> Double {
+        Double(label.count) * 11 * 0.6
     }
 
     /// The series as a polyline thinned to the chart's pixel columns.
