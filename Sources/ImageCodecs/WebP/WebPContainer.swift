@@ -31,19 +31,28 @@ package struct WebPContainer: Sendable {
 
     /// Reads the chunks of `bytes`.
     ///
-    /// - Throws: ``WebPError`` for a file that is not WebP, is truncated, or whose sizes lie.
-    init(reading bytes: UnsafeRawBufferPointer) throws(WebPError) {
+    /// - Parameters:
+    ///   - bytes: The whole file.
+    ///   - checkSize: Checks the canvas against the decoder's limits as soon as it is known,
+    ///     before anything else is read.
+    /// - Throws: ``WebPError`` for a file that is not WebP, is truncated, or whose sizes lie, or
+    ///   what `checkSize` throws.
+    init(
+        reading bytes: UnsafeRawBufferPointer, checkSize: (_ width: Int, _ height: Int) throws(WebPError) -> Void
+    ) throws(WebPError) {
         var chunks = try WebPChunkReader(bytes)
         guard let first = try chunks.next() else { throw .missingImageData }
         switch first.fourCC {
         case "VP8 ", "VP8L":
             image = try WebPImageChunk(bitstream: first, alpha: nil, in: bytes)
             (width, height) = (image.width, image.height)
+            try checkSize(width, height)
         case "VP8X":
             guard first.payload.count == 10 else { throw .badVP8XSize(size: first.payload.count) }
             let flags = bytes[first.payload.lowerBound]
             width = Self.uint24(bytes, at: first.payload.lowerBound + 4) + 1
             height = Self.uint24(bytes, at: first.payload.lowerBound + 7) + 1
+            try checkSize(width, height)
             if flags & 0x02 != 0 {
                 let animation = try WebPAnimationChunks(reading: &chunks, in: bytes)
                 self.animation = animation

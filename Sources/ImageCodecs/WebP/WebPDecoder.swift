@@ -69,9 +69,12 @@ public struct WebPDecoder: ImageDecoding {
     func container(of data: Data, header: ImageHeader? = nil) throws(WebPError) -> WebPContainer {
         if case .webp(let container) = header?.parsed { return container }
         let container = try data.withUnsafeBytes { bytes in
-            Result(typedCatching: { () throws(WebPError) in try WebPContainer(reading: bytes) })
+            Result(typedCatching: { () throws(WebPError) in
+                try WebPContainer(reading: bytes) { width, height throws(WebPError) in
+                    try checkSize(width: width, height: height)
+                }
+            })
         }.typedGet()
-        try checkSize(width: container.width, height: container.height)
         if let animation = container.animation {
             guard animation.frames.count <= maximumFrameCount else { throw .tooManyFrames(limit: maximumFrameCount) }
             for (index, frame) in animation.frames.enumerated() {

@@ -1,0 +1,10 @@
+// The libwebp calls the WebP differential fuzz target needs, declared for Swift
+// (-import-objc-header); libwebp-dev from apt-get provides the library.
+#include <stddef.h>
+#include <stdint.h>
+
+/// Decodes a WebP still with libwebp as `dwebp -pam` does: RGBA, straight alpha. Returns a
+/// buffer of width * height * 4 bytes to release with webpshim_free, or NULL when libwebp refuses
+/// the file; `is_lossy` says whether the image is VP8 (lossy).
+uint8_t *webpshim_decode_rgba(const uint8_t *data, size_t size, int *width, int *height, int *is_lossy);
+void webpshim_free(uint8_t *pixels);
