@@ -32,6 +32,24 @@ SUITE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", 
                      "Fixtures", "webpsuite")
 WORK = tempfile.mkdtemp(prefix="webpsuite-")
 rows = []
+frame_rows = []
+ANIMDUMP = os.path.join(WORK, "animdump")
+
+
+def anim_dump(path):
+    """libwebp's WebPAnimDecoder frames: ((width, height, frames, loops), [(timestamp, rgba)])."""
+    if not os.path.exists(ANIMDUMP):
+        shim = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libwebp-shim", "animdump.c")
+        run("gcc", "-O2", shim, "-o", ANIMDUMP, "-lwebpdemux", "-lwebp")
+    result = subprocess.run([ANIMDUMP, path], capture_output=True, check=True)
+    info = tuple(int(field) for field in result.stderr.split()[:4])
+    frames, data = [], result.stdout
+    while data:
+        line, data = data.split(b"\n", 1)
+        timestamp, width, height = (int(field) for field in line.split())
+        frames.append((timestamp, data[:width * height * 4]))
+        data = data[width * height * 4:]
+    return info, frames
 
 
 def run(*args):
@@ -79,7 +97,13 @@ def add(name, data, note, status=None, frames=1):
         rows.append((name, "error", 0, 0, 0, "-", "-", note))
         return
     if frames > 1:
-        rows.append((name, "animated", 0, 0, frames, "-", "-", note))
+        info, frame_list = anim_dump(path)
+        assert len(frame_list) == frames, name
+        rows.append((name, "animated", info[0], info[1], frames, f"loop={info[3]}", "-", note))
+        previous = 0
+        for index, (timestamp, pixels) in enumerate(frame_list):
+            frame_rows.append((name, index, timestamp - previous, hashlib.sha256(pixels).hexdigest()))
+            previous = timestamp
         return
     assert reference is not None, name + ": dwebp refuses it"
     pixels, width, height = reference
@@ -140,6 +164,91 @@ def simple_code(bits, symbol):
 
 def vp8l(bits):
     return riff(("VP8L", bits.bytes()))
+
+
+def anmf(x, y, width, height, duration, dispose, blend, image_chunks):
+    """An ANMF chunk: the frame's rectangle, duration, flags and its image's chunks."""
+    header = ((x // 2).to_bytes(3, "little") + (y // 2).to_bytes(3, "little") + (width - 1).to_bytes(3, "little")
+              + (height - 1).to_bytes(3, "little") + duration.to_bytes(3, "little")
+              + bytes([(0 if blend else 2) | (1 if dispose else 0)]))
+    body = header
+    for fourcc, payload in image_chunks:
+        body += fourcc.encode("latin-1") + struct.pack("<I", len(payload)) + payload + b"\0" * (len(payload) & 1)
+    return ("ANMF", body)
+
+
+def lossless_chunk(image, exact=True):
+    """The VP8L chunk cwebp -lossless makes of `image`."""
+    png = source("frame", image)
+    out = os.path.join(WORK, "frame.webp")
+    run("cwebp", "-quiet", "-lossless", *(["-exact"] if exact else []), png, "-o", out)
+    return dict(chunks(open(out, "rb").read()))["VP8L"]
+
+
+def animations(rng):
+    """Animated files: img2webp and gif2webp (their own rectangles, blending and disposal), and
+    ANIM/ANMF written here to choose offsets, blending, disposal and durations."""
+    frames = []
+    for index in range(5):
+        image = Image.new("RGBA", (40, 30), (0, 0, 0, 0))
+        for y in range(30):
+            for x in range(40):
+                inside = (x - 8 * index) ** 2 + (y - 15) ** 2 < 60
+                if inside or (x + y + index) % 11 == 0:
+                    image.putpixel((x, y), (40 * index, 255 - x * 5, y * 8, 255 if inside else 96 + index * 30))
+        frames.append(source(f"anim{index}", image))
+    out = os.path.join(WORK, "anim.webp")
+    args = ["img2webp", "-loop", "3", "-lossless"]
+    for index, path in enumerate(frames):
+        args += ["-d", str(60 + 20 * index), path]
+    run(*args, "-o", out)
+    add("anim-img2webp.webp", open(out, "rb").read(), "img2webp -lossless: sub-rectangles, blending", frames=5)
+    run("img2webp", "-loop", "0", "-lossless", "-kmax", "1", *frames, "-o", out)
+    add("anim-img2webp-keyframes.webp", open(out, "rb").read(), "img2webp -kmax 1: every frame a key frame",
+        frames=5)
+
+    gif_frames = [Image.open(path).convert("RGBA") for path in frames]
+    gif_path = os.path.join(WORK, "anim.gif")
+    gif_frames[0].save(gif_path, save_all=True, append_images=gif_frames[1:], duration=[70, 0, 30, 90, 50],
+                       loop=2, disposal=[1, 2, 1, 2, 1], transparency=0)
+    run("gif2webp", "-quiet", gif_path, "-o", out)
+    add("anim-gif2webp.webp", open(out, "rb").read(), "gif2webp of a GIF with disposal 2 and short delays",
+        frames=5)
+
+    # Written here: frames with alpha blended over and not, disposed and not, at odd places.
+    canvas = (48, 36)
+    vp8x = struct.pack("<B3x", 0x02 | 0x10) + (canvas[0] - 1).to_bytes(3, "little") + (
+        canvas[1] - 1).to_bytes(3, "little")
+    anim = ("ANIM", struct.pack("<4BH", 0x20, 0x40, 0x60, 0xFF, 4))
+
+    def translucent(width, height, seed):
+        image = Image.new("RGBA", (width, height))
+        local = random.Random(seed)
+        for y in range(height):
+            for x in range(width):
+                image.putpixel((x, y), (local.randrange(256), local.randrange(256), local.randrange(256),
+                                        local.choice([0, 0, 1, 37, 128, 200, 254, 255, 255])))
+        return [("VP8L", lossless_chunk(image))]
+
+    frame_chunks = [
+        anmf(0, 0, 48, 36, 100, False, True, translucent(48, 36, 1)),
+        anmf(10, 6, 20, 14, 0, True, True, translucent(20, 14, 2)),
+        anmf(4, 2, 30, 30, 40, False, True, translucent(30, 30, 3)),
+        anmf(18, 10, 30, 26, 25, True, False, translucent(30, 26, 4)),
+        anmf(0, 0, 16, 16, 120, False, True, translucent(16, 16, 5)),
+        anmf(32, 20, 16, 16, 11, False, True, translucent(16, 16, 6)),
+    ]
+    add("anim-handmade-blend-dispose.webp", riff(("VP8X", vp8x), anim, *frame_chunks),
+        "ANMF written here: blend and no-blend, dispose and not, translucent pixels", frames=6)
+    opaque = Image.new("RGBA", canvas, (200, 10, 10, 255))
+    full = [
+        anmf(0, 0, 48, 36, 50, True, True, [("VP8L", lossless_chunk(opaque))]),
+        anmf(2, 2, 20, 20, 50, False, True, translucent(20, 20, 7)),
+        anmf(0, 0, 48, 36, 50, False, False, translucent(48, 36, 8)),
+    ]
+    add("anim-handmade-keyframes.webp", riff(("VP8X", vp8x), anim, *full),
+        "a full frame disposed (the next a key frame), a full no-blend frame", frames=3)
+    add("anim-no-anim-chunk.webp", riff(("VP8X", vp8x), *full), "animated without ANIM", "error")
 
 
 def main():
@@ -213,6 +322,14 @@ def main():
     add("extended-unknown-chunk.webp", riff(("VP8X", vp8x), ("ABCD", b"xyz"), ("VP8L", bitstream)),
         "an unknown chunk (odd size, padded) before the image")
     add("trailing-bytes.webp", lossless + b"garbage after the RIFF payload", "bytes after the RIFF payload ignored")
+    # libwebp reads a still's VP8L stream to the end of the file, past its chunk and its RIFF.
+    short_chunk = bytearray(lossless)
+    struct.pack_into("<I", short_chunk, 16, len(bitstream) - 100)
+    add("vp8l-size-too-small.webp", bytes(short_chunk), "VP8L chunk size 100 short; the stream runs on (libwebp)")
+    past_riff = bytearray(lossless)
+    struct.pack_into("<I", past_riff, 4, len(lossless) - 8 - 100)
+    struct.pack_into("<I", past_riff, 16, len(bitstream) - 100)
+    add("vp8l-stream-past-riff.webp", bytes(past_riff), "VP8L stream runs past the RIFF end (libwebp)")
 
     # Lossy with alpha: every alpha option (the alpha channel is checked; the colour waits for
     # the lossy decoder).
@@ -302,10 +419,16 @@ def main():
     bits.code(1, 1)  # length symbol 256: one pixel from distance code 1, (0, 1): 2 pixels back
     add("backward-reference-before-start.webp", vp8l(bits.put(0, 64)), "copy from before the first pixel", "error")
 
+    animations(rng)
+
     with open(os.path.join(SUITE, "MANIFEST.tsv"), "w") as manifest:
         manifest.write("file\tstatus\twidth\theight\tframes\trgba_sha256\talpha_sha256\tnote\n")
         for row in sorted(rows):
             manifest.write("\t".join(str(field) for field in row) + "\n")
+    with open(os.path.join(SUITE, "FRAMES.tsv"), "w") as frames:
+        frames.write("file\tframe\tduration_ms\trgba_sha256\n")
+        for row in sorted(frame_rows):
+            frames.write("\t".join(str(field) for field in row) + "\n")
     total = sum(os.path.getsize(os.path.join(SUITE, row[0])) for row in rows)
     print(f"{len(rows)} files, {total} bytes")
 

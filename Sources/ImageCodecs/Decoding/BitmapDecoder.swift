@@ -163,7 +163,8 @@ extension BitmapDecoder {
     }
 
     /// The frames of an animated file, by the decoder of its format: every GIF (one of a single
-    /// frame too); nil for a still image (a PNG without `acTL`, a JPEG).
+    /// frame too), an APNG, an animated WebP; nil for a still image (a PNG without `acTL`, a
+    /// JPEG, a WebP without animation).
     ///
     /// - Parameters:
     ///   - data: The whole file.
@@ -185,7 +186,13 @@ extension BitmapDecoder {
             } catch {
                 throw .png(error)
             }
-        case .jpeg, .webp, nil:
+        case .webp:
+            do {
+                return try webpDecoder.frameCursor(for: data, options: options)
+            } catch {
+                throw .webp(error)
+            }
+        case .jpeg, nil:
             return nil
         }
     }

@@ -67,8 +67,11 @@ package struct WebPFrameRecord: Sendable {
         var image: WebPImageChunk?
         while image == nil, let inner = try chunks.next() {
             switch inner.fourCC {
-            case "ALPH": alpha = inner.payload
-            case "VP8 ", "VP8L": image = try WebPImageChunk(bitstream: inner, alpha: alpha, in: bytes)
+            // The first ALPH chunk, as libwebp's demuxer takes it.
+            case "ALPH": alpha = alpha ?? inner.payload
+            case "VP8 ", "VP8L":
+                // A frame's stream ends with its chunk: libwebp's demuxer hands over just that.
+                image = try WebPImageChunk(bitstream: inner, alpha: alpha, streamEnd: 0, in: bytes)
             default: continue
             }
         }

@@ -44,7 +44,7 @@ package struct WebPContainer: Sendable {
         guard let first = try chunks.next() else { throw .missingImageData }
         switch first.fourCC {
         case "VP8 ", "VP8L":
-            image = try WebPImageChunk(bitstream: first, alpha: nil, in: bytes)
+            image = try WebPImageChunk(bitstream: first, alpha: nil, streamEnd: bytes.count, in: bytes)
             (width, height) = (image.width, image.height)
             try checkSize(width, height)
         case "VP8X":
@@ -78,7 +78,8 @@ package struct WebPContainer: Sendable {
         while let chunk = try chunks.next() {
             switch chunk.fourCC {
             case "ALPH": alpha = chunk.payload
-            case "VP8 ", "VP8L": return try WebPImageChunk(bitstream: chunk, alpha: alpha, in: bytes)
+            case "VP8 ", "VP8L":
+                return try WebPImageChunk(bitstream: chunk, alpha: alpha, streamEnd: bytes.count, in: bytes)
             default: continue
             }
         }
@@ -94,15 +95,20 @@ package struct WebPContainer: Sendable {
 /// bitstream's header declares.
 package struct WebPImageChunk: Sendable {
     package var coding: WebPContainer.Coding
-    /// The bitstream's byte range in the file.
+    /// The bitstream's byte range in the file. A still's VP8L stream runs to the end of the file,
+    /// past its chunk: libwebp reads it so, and decodes files whose `VP8L` size is too small.
     package var bitstream: Range<Int>
     /// The `ALPH` payload's byte range (lossy only).
     package var alpha: Range<Int>?
     package var width: Int
     package var height: Int
+    /// Whether the image may hold alpha: an `ALPH` chunk, or a VP8L header's alpha hint.
+    package var hasAlpha: Bool
 
-    init(bitstream chunk: WebPChunk, alpha: Range<Int>?, in bytes: UnsafeRawBufferPointer) throws(WebPError) {
-        bitstream = chunk.payload
+    init(
+        bitstream chunk: WebPChunk, alpha: Range<Int>?, streamEnd: Int, in bytes: UnsafeRawBufferPointer
+    ) throws(WebPError) {
+        bitstream = chunk.payload.lowerBound..<max(chunk.payload.upperBound, streamEnd)
         let start = chunk.payload.lowerBound
         if chunk.fourCC == "VP8L" {
             coding = .lossless
@@ -115,11 +121,14 @@ package struct WebPImageChunk: Sendable {
                 | UInt32(bytes[start + 4]) << 24
             width = Int(bits & 0x3FFF) + 1
             height = Int(bits >> 14 & 0x3FFF) + 1
+            hasAlpha = alpha != nil || bits >> 28 & 1 == 1
             let version = Int(bits >> 29)
             guard version == 0 else { throw .unsupportedLosslessVersion(version: version) }
         } else {
             coding = .lossy
+            bitstream = chunk.payload
             self.alpha = alpha
+            hasAlpha = alpha != nil
             // The frame tag (3 bytes), the start code 9D 01 2A, then the 14-bit sides.
             guard chunk.payload.count >= 10 else { throw .lossyBitstream("the VP8 frame header is truncated") }
             guard bytes[start] & 1 == 0 else { throw .lossyBitstream("the VP8 frame is not a key frame") }

@@ -7,7 +7,7 @@ import Foundation
 /// |--------------------------------------|----------------------------------------------------|
 /// | `VP8L` (lossless), simple or in `VP8X` | ``PixelFormat/rgba8``, the stream's alpha as coded (colour kept under alpha 0) |
 /// | `VP8 ` (lossy), with or without `ALPH` | throws ``WebPError/lossyUnsupported`` in this build  |
-/// | animated (`VP8X` + `ANIM`/`ANMF`)    | the header counts the frames; decoding throws ``WebPError/lossyUnsupported`` or decodes the first frame's bitstream only when it covers the canvas |
+/// | animated (`VP8X` + `ANIM`/`ANMF`)    | the first frame on its canvas; every frame through ``frameCursor(for:options:)``, as libwebp's `WebPAnimDecoder` composites them |
 /// | `ICCP`, `EXIF`, `XMP `, unknown chunks | skipped                                            |
 ///
 /// Every image is ``PixelFormat/rgba8``, opaque ones too, as `dwebp -pam` writes them: the VP8L

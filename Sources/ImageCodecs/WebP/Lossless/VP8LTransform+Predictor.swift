@@ -21,34 +21,42 @@ extension VP8LTransform {
                 while x < width {
                     let mode = Int(modes[blockRow + (x >> bits)] >> 8) & 0xF
                     let end = min(width, (x >> bits + 1) << bits)
-                    while x < end {
-                        let prediction = Self.predict(mode: mode, left: row[x - 1], above: above, x: x)
-                        row[x] = VP8LDecoder.addPixels(row[x], prediction)
-                        x += 1
-                    }
+                    Self.predictRun(mode: mode, row: row, above: above, from: x, to: end)
+                    x = end
                 }
             }
         }
     }
 
+    /// Undoes one block's run of pixels `start..<end` of `row` (start ≥ 1), with one mode: the
+    /// mode is switched on once per run, not per pixel.
     @inline(__always)
-    private static func predict(mode: Int, left: UInt32, above: UnsafeMutablePointer<UInt32>, x: Int) -> UInt32 {
+    private static func predictRun(
+        mode: Int, row: UnsafeMutablePointer<UInt32>, above: UnsafeMutablePointer<UInt32>, from start: Int, to end: Int
+    ) {
+        @inline(__always) func run(_ predict: (_ left: UInt32, _ x: Int) -> UInt32) {
+            var left = row[start - 1]
+            for x in start..<end {
+                left = VP8LDecoder.addPixels(row[x], predict(left, x))
+                row[x] = left
+            }
+        }
         switch mode {
-        case 1: return left
-        case 2: return above[x]
-        case 3: return above[x + 1]
-        case 4: return above[x - 1]
-        case 5: return average(average(left, above[x + 1]), above[x])
-        case 6: return average(left, above[x - 1])
-        case 7: return average(left, above[x])
-        case 8: return average(above[x - 1], above[x])
-        case 9: return average(above[x], above[x + 1])
-        case 10: return average(average(left, above[x - 1]), average(above[x], above[x + 1]))
-        case 11: return select(top: above[x], left: left, topLeft: above[x - 1])
-        case 12: return clampedAddSubtractFull(left, above[x], above[x - 1])
-        case 13: return clampedAddSubtractHalf(average(left, above[x]), above[x - 1])
+        case 1: run { left, _ in left }
+        case 2: run { _, x in above[x] }
+        case 3: run { _, x in above[x + 1] }
+        case 4: run { _, x in above[x - 1] }
+        case 5: run { left, x in average(average(left, above[x + 1]), above[x]) }
+        case 6: run { left, x in average(left, above[x - 1]) }
+        case 7: run { left, x in average(left, above[x]) }
+        case 8: run { _, x in average(above[x - 1], above[x]) }
+        case 9: run { _, x in average(above[x], above[x + 1]) }
+        case 10: run { left, x in average(average(left, above[x - 1]), average(above[x], above[x + 1])) }
+        case 11: run { left, x in select(top: above[x], left: left, topLeft: above[x - 1]) }
+        case 12: run { left, x in clampedAddSubtractFull(left, above[x], above[x - 1]) }
+        case 13: run { left, x in clampedAddSubtractHalf(average(left, above[x]), above[x - 1]) }
         // 0, and 14 and 15 as libwebp decodes them.
-        default: return 0xFF00_0000
+        default: run { _, _ in 0xFF00_0000 }
         }
     }
 
@@ -58,45 +66,40 @@ extension VP8LTransform {
     }
 
     @inline(__always)
-    private static func channel(_ pixel: UInt32, _ shift: UInt32) -> Int {
-        Int((pixel >> shift) & 0xFF)
+    private static func channel(_ pixel: UInt32, _ shift: UInt32) -> Int32 {
+        Int32(truncatingIfNeeded: (pixel >> shift) & 0xFF)
     }
 
     @inline(__always)
     private static func select(top: UInt32, left: UInt32, topLeft: UInt32) -> UInt32 {
         // Σ|left − topLeft| − Σ|top − topLeft|: the distance of the gradient estimate to top
         // minus its distance to left.
-        var difference = 0
-        for shift: UInt32 in [24, 16, 8, 0] {
-            let t = channel(top, shift)
-            let l = channel(left, shift)
+        @inline(__always) func term(_ shift: UInt32) -> Int32 {
             let c = channel(topLeft, shift)
-            difference += abs(l - c) - abs(t - c)
+            return abs(channel(left, shift) &- c) &- abs(channel(top, shift) &- c)
         }
-        return difference <= 0 ? top : left
+        return term(24) &+ term(16) &+ term(8) &+ term(0) <= 0 ? top : left
     }
 
     @inline(__always)
-    private static func clamp(_ value: Int) -> UInt32 {
-        UInt32(min(max(value, 0), 255))
+    private static func clamp(_ value: Int32) -> UInt32 {
+        UInt32(truncatingIfNeeded: min(max(value, 0), 255))
     }
 
     @inline(__always)
     private static func clampedAddSubtractFull(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
-        var result: UInt32 = 0
-        for shift: UInt32 in [24, 16, 8, 0] {
-            result |= clamp(channel(a, shift) + channel(b, shift) - channel(c, shift)) << shift
+        @inline(__always) func part(_ shift: UInt32) -> UInt32 {
+            clamp(channel(a, shift) &+ channel(b, shift) &- channel(c, shift)) << shift
         }
-        return result
+        return part(24) | part(16) | part(8) | part(0)
     }
 
     @inline(__always)
     private static func clampedAddSubtractHalf(_ a: UInt32, _ b: UInt32) -> UInt32 {
-        var result: UInt32 = 0
-        for shift: UInt32 in [24, 16, 8, 0] {
+        @inline(__always) func part(_ shift: UInt32) -> UInt32 {
             let average = channel(a, shift)
-            result |= clamp(average + (average - channel(b, shift)) / 2) << shift
+            return clamp(average &+ (average &- channel(b, shift)) / 2) << shift
         }
-        return result
+        return part(24) | part(16) | part(8) | part(0)
     }
 }

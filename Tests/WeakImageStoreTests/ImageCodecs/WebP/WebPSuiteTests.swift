@@ -25,7 +25,10 @@ final class WebPSuiteTests: XCTestCase {
     func test_everyDecodableSuiteFile_hasAHeader_withItsSize() throws {
         for entry in try WebPSuite.entries() where entry.status != .error {
             let header = try XCTUnwrap(WebPDecoder().header(of: try WebPSuite.data(entry.file)), entry.file)
-            XCTAssertEqual(header, ImageHeader(width: entry.width, height: entry.height, format: .webp), entry.file)
+            XCTAssertEqual(
+                header,
+                ImageHeader(width: entry.width, height: entry.height, format: .webp, frameCount: entry.frameCount),
+                entry.file)
         }
     }
 
@@ -69,6 +72,7 @@ final class WebPSuiteTests: XCTestCase {
             "huge-canvas.webp": .imageTooLarge(width: 16_777_216, height: 16_777_216, limit: .dimension(32768)),
             "huge-lossless.webp": .imageTooLarge(width: 16384, height: 16384, limit: .pixelCount(67_108_864)),
             "incomplete-code-lengths.webp": .prefixCodeIncomplete,
+            "anim-no-anim-chunk.webp": .missingAnimationHeader,
             "lossy-zero-width.webp": .zeroSize,
             "no-image.webp": .missingImageData,
             "oversubscribed-code-lengths.webp": .prefixCodeOversubscribed,
@@ -111,5 +115,56 @@ final class WebPSuiteTests: XCTestCase {
                 XCTAssertEqual(small.pixels, reference.pixels, "\(entry.file) at \(maxPixelSize)")
             }
         }
+    }
+
+    func test_everyAnimatedSuiteFile_matchesWebPAnimDecodersFrames() throws {
+        let entries = try WebPSuite.entries().filter { $0.status == .animated }
+        let references = try WebPSuite.frames()
+        XCTAssertEqual(entries.count, 5)
+        for entry in entries {
+            let data = try WebPSuite.data(entry.file)
+            let expected = try XCTUnwrap(references[entry.file], entry.file)
+            let info = try XCTUnwrap(try WebPDecoder().animationInfo(of: data), entry.file)
+            XCTAssertEqual(info.format, .webp)
+            XCTAssertEqual(info.loopCount, entry.loopCount, entry.file)
+            XCTAssertEqual(
+                info.frames.map { $0.nanoseconds / 1_000_000 },
+                expected.map { $0.durationMilliseconds <= 10 ? 100 : $0.durationMilliseconds }, entry.file)
+            var cursor = try XCTUnwrap(try WebPDecoder().frameCursor(for: data, options: DecodeOptions()))
+            var thumbnails = try XCTUnwrap(
+                try BitmapDecoder().frameCursor(for: data, options: DecodeOptions(maxPixelSize: 9)))
+            var index = 0
+            while !cursor.isFinished {
+                let frame = try cursor.nextFrame()
+                XCTAssertEqual(WebPSuite.hash(frame.image.pixels), expected[index].sha256, "\(entry.file) \(index)")
+                XCTAssertEqual(
+                    try thumbnails.nextFrame().image.pixels, frame.image.downsampled(maxPixelSize: 9).pixels,
+                    "\(entry.file) \(index)")
+                if index == 0 {
+                    let still = try WebPDecoder().decode(data, options: DecodeOptions())
+                    XCTAssertEqual(still.image.pixels, frame.image.pixels, entry.file)
+                }
+                index += 1
+            }
+            XCTAssertEqual(index, expected.count, entry.file)
+        }
+    }
+
+    func test_aStillFile_hasNoAnimation() throws {
+        let data = try WebPSuite.data("lossless-z2.webp")
+        XCTAssertNil(try WebPDecoder().animationInfo(of: data))
+        XCTAssertNil(try WebPDecoder().frameCursor(for: data, options: DecodeOptions()))
+        XCTAssertNil(try BitmapDecoder().animatedFrames(of: data, options: DecodeOptions()))
+    }
+
+    func test_fuzzFinding_losslessStreamPastItsChunk_decodesAsLibwebpDoes() throws {
+        // The differential fuzzer's first finding: libwebp reads a still's VP8L stream on past a
+        // chunk size that is too small; dwebp -pam gives these pixels.
+        let data = try Data(
+            contentsOf: SharedTestData.packageRoot.appendingPathComponent(
+                "Tests/WeakImageStoreTests/Fixtures/fuzz/webp-lossless-stream-past-chunk.webp"))
+        let image = try WebPDecoder().decode(data, options: DecodeOptions()).image
+        XCTAssertEqual(
+            WebPSuite.hash(image.pixels), "787d493fde49b84dc1fd48b785aa0f755b1c1a9fa2dde1c5c57d4af4f19dd5b7")
     }
 }
