@@ -113,8 +113,9 @@ package struct WebPImageChunk: Sendable {
         if chunk.fourCC == "VP8L" {
             coding = .lossless
             self.alpha = nil
-            guard chunk.payload.count >= 5, bytes[start] == 0x2F else {
-                throw .badLosslessHeader(signature: chunk.payload.isEmpty ? 0 : bytes[start])
+            // The header is read from the stream, which may run past a chunk shorter than it.
+            guard bitstream.count >= 5, bytes[start] == 0x2F else {
+                throw .badLosslessHeader(signature: bitstream.isEmpty ? 0 : bytes[start])
             }
             let bits =
                 UInt32(bytes[start + 1]) | UInt32(bytes[start + 2]) << 8 | UInt32(bytes[start + 3]) << 16

@@ -100,7 +100,7 @@ public enum WebPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .decodeTooLarge(let bytesNeeded, let limit):
             "decoding the image needs \(bytesNeeded) bytes at its peak, more than the limit of \(limit) bytes"
         case .badLosslessHeader(let signature):
-            "the VP8L header is short or starts with \(signature) rather than 0x2F"
+            "the VP8L header is shorter than 5 bytes or starts with 0x\(String(signature, radix: 16, uppercase: true)) rather than 0x2F"
         case .unsupportedLosslessVersion(let version):
             "the VP8L version is \(version) rather than 0"
         case .repeatedTransform(let type):

@@ -61,6 +61,7 @@ extension VP8LDecoder {
             var x = 0
             var y = 0
             var lastCached = 0
+            var nextPollRow = 16
             while position < total {
                 if x & blockMask == 0 { selectGroup(x: x, y: y) }
                 reader.fill()
@@ -99,6 +100,10 @@ extension VP8LDecoder {
                         x &-= width
                         y &+= 1
                     }
+                    if y >= nextPollRow {
+                        nextPollRow = y + 16
+                        if let cancellation, cancellation.shouldStop() { throw .cancelled }
+                    }
                     if position < total && x & blockMask != 0 { selectGroup(x: x, y: y) }
                     if cacheSize > 0 {
                         while lastCached < position {
@@ -124,6 +129,10 @@ extension VP8LDecoder {
                     x = 0
                     y &+= 1
                     if reader.isPastEnd { throw .losslessDataEnded(chunk: chunk) }
+                    if y >= nextPollRow {
+                        nextPollRow = y + 16
+                        if let cancellation, cancellation.shouldStop() { throw .cancelled }
+                    }
                     if cacheSize > 0 {
                         while lastCached < position {
                             let pixel = pixels[lastCached]

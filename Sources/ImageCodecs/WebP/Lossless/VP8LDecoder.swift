@@ -11,6 +11,8 @@ struct VP8LDecoder {
     let chunk: String
     /// The most prefix table entries one image may build.
     let tableEntryLimit: Int
+    /// The store's request to stop, polled every 16 rows.
+    let cancellation = DecodeCancellation.current.get()
 
     init(_ stream: UnsafeRawBufferPointer, chunk: String, tableByteLimit: Int) {
         reader = VP8LBitReader(stream)

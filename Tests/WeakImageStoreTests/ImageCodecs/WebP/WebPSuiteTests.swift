@@ -167,4 +167,24 @@ final class WebPSuiteTests: XCTestCase {
         XCTAssertEqual(
             WebPSuite.hash(image.pixels), "787d493fde49b84dc1fd48b785aa0f755b1c1a9fa2dde1c5c57d4af4f19dd5b7")
     }
+
+    func test_fuzzFinding_losslessHeaderPastItsChunk_decodesAsLibwebpDoes() throws {
+        // A VP8L chunk of size 1: libwebp reads the 5-byte header and the stream on past it.
+        let data = try Data(
+            contentsOf: SharedTestData.packageRoot.appendingPathComponent(
+                "Tests/WeakImageStoreTests/Fixtures/fuzz/webp-lossless-header-past-chunk.webp"))
+        let image = try WebPDecoder().decode(data, options: DecodeOptions()).image
+        XCTAssertEqual(image.pixels, [0, 0, 0, 255])
+    }
+
+    func test_cancelledDecode_stopsWithCancelled() throws {
+        let data = try WebPSuite.data("size-2x300.webp")
+        let cancellation = DecodeCancellation()
+        cancellation.requestStop()
+        XCTAssertThrowsError(
+            try DecodeCancellation.current.withValue(cancellation) {
+                try WebPDecoder().decode(data, options: DecodeOptions())
+            }
+        ) { XCTAssertEqual($0 as? WebPError, .cancelled) }
+    }
 }
