@@ -1,7 +1,8 @@
 // libFuzzer entry point comparing WebPDecoder with libwebp (Scripts/libwebp-shim, linked by
 // Scripts/fuzz.sh). For every input: if libwebp decodes a lossless still, WebPDecoder must give
 // the same RGBA bytes; if libwebp refuses it, WebPDecoder must refuse it too. Lossy stills (no
-// lossy decoder in this build) and animations (libwebp's still API refuses them) are skipped.
+// lossy decoder in this build), animations (libwebp's still API refuses them) and RIFF-less
+// bitstreams (libwebp accepts them, RFC 9649 does not) are skipped.
 // A disagreement is a crash.
 import Foundation
 
@@ -20,6 +21,10 @@ public func fuzzWebPAgainstLibwebp(_ bytes: UnsafePointer<UInt8>, _ count: Int) 
         try decoder.decode(data, options: DecodeOptions())
     }
     if isLossy != 0 { return 0 }
+    // libwebp also takes a bare VP8/VP8L chunk or bitstream without the RIFF header; RFC 9649
+    // files start with RIFF, and WebPDecoder reads only those.
+    guard count >= 12, data.starts(with: Array("RIFF".utf8)), data.dropFirst(8).starts(with: Array("WEBP".utf8))
+    else { return 0 }
     // Animated: libwebp's still decoder refuses animations, WebPDecoder shows the first frame.
     if case .webp(let container) = decoder.header(of: data)?.parsed, container.animation != nil { return 0 }
     switch (reference, ours) {

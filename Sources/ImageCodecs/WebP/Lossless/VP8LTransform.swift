@@ -46,19 +46,23 @@ struct VP8LTransform {
             for y in 0..<height {
                 let row = pixels + y * width
                 let blockRow = (y >> bits) * blocksPerRow
-                for x in 0..<width {
+                var x = 0
+                while x < width {
+                    // One block's multipliers for its whole run of the row.
                     let element = data[blockRow + (x >> bits)]
                     let greenToRed = Int32(Int8(truncatingIfNeeded: element))
                     let greenToBlue = Int32(Int8(truncatingIfNeeded: element >> 8))
                     let redToBlue = Int32(Int8(truncatingIfNeeded: element >> 16))
-                    let pixel = row[x]
-                    let green = Int32(Int8(truncatingIfNeeded: pixel >> 8))
-                    var red = Int32(pixel >> 16 & 0xFF)
-                    var blue = Int32(pixel & 0xFF)
-                    red = (red &+ ((greenToRed &* green) >> 5)) & 0xFF
-                    blue = blue &+ ((greenToBlue &* green) >> 5)
-                    blue = (blue &+ ((redToBlue &* Int32(Int8(truncatingIfNeeded: red))) >> 5)) & 0xFF
-                    row[x] = (pixel & 0xFF00_FF00) | UInt32(red) << 16 | UInt32(blue)
+                    let end = min(width, (x >> bits + 1) << bits)
+                    for index in x..<end {
+                        let pixel = row[index]
+                        let green = Int32(Int8(truncatingIfNeeded: pixel >> 8))
+                        let red = (Int32(pixel >> 16 & 0xFF) &+ ((greenToRed &* green) >> 5)) & 0xFF
+                        var blue = Int32(pixel & 0xFF) &+ ((greenToBlue &* green) >> 5)
+                        blue = (blue &+ ((redToBlue &* Int32(Int8(truncatingIfNeeded: red))) >> 5)) & 0xFF
+                        row[index] = (pixel & 0xFF00_FF00) | UInt32(red) << 16 | UInt32(blue)
+                    }
+                    x = end
                 }
             }
         }
