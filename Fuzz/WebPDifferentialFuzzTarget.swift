@@ -15,12 +15,12 @@ public func fuzzWebPAgainstLibwebp(_ bytes: UnsafePointer<UInt8>, _ count: Int) 
     var width: Int32 = 0
     var height: Int32 = 0
     var isLossy: Int32 = 0
-    let reference = webpshim_decode_rgba(bytes, count, &width, &height, &isLossy)
+    let reference = webpshim_decode_rgba(bytes, count, 1 << 20, &width, &height, &isLossy)
     defer { if let reference { webpshim_free(reference) } }
     let ours: Result<DecodeResult<Bitmap>, WebPError> = Result { () throws(WebPError) in
         try decoder.decode(data, options: DecodeOptions())
     }
-    if isLossy != 0 { return 0 }
+    if isLossy != 0 || Int(width) * Int(height) > 1 << 20 { return 0 }
     // libwebp also takes a bare VP8/VP8L chunk or bitstream without the RIFF header; RFC 9649
     // files start with RIFF, and WebPDecoder reads only those.
     guard count >= 12, data.starts(with: Array("RIFF".utf8)), data.dropFirst(8).starts(with: Array("WEBP".utf8))

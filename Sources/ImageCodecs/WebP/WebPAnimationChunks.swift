@@ -10,8 +10,12 @@ package struct WebPAnimationChunks: Sendable {
     /// Reads `ANIM` and the `ANMF` chunks after the `VP8X` chunk.
     ///
     /// - Throws: ``WebPError/missingAnimationHeader`` without an `ANIM` before the first frame,
-    ///   ``WebPError/missingImageData`` without a frame, a frame's own error.
-    init(reading chunks: inout WebPChunkReader, in bytes: UnsafeRawBufferPointer) throws(WebPError) {
+    ///   ``WebPError/missingImageData`` without a frame, ``WebPError/tooManyFrames(limit:)`` as
+    ///   soon as the count passes `maximumFrameCount` (before the rest is read), a frame's own
+    ///   error.
+    init(
+        reading chunks: inout WebPChunkReader, in bytes: UnsafeRawBufferPointer, maximumFrameCount: Int
+    ) throws(WebPError) {
         var header: (UInt32, Int)?
         var frames: [WebPFrameRecord] = []
         while let chunk = try chunks.next() {
@@ -25,6 +29,7 @@ package struct WebPAnimationChunks: Sendable {
                 header = (color, Int(bytes[start + 4]) | Int(bytes[start + 5]) << 8)
             case "ANMF":
                 guard header != nil else { throw .missingAnimationHeader }
+                guard frames.count < maximumFrameCount else { throw .tooManyFrames(limit: maximumFrameCount) }
                 frames.append(try WebPFrameRecord(chunk: chunk, in: bytes))
             default:
                 continue

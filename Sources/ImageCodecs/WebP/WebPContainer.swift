@@ -33,12 +33,14 @@ package struct WebPContainer: Sendable {
     ///
     /// - Parameters:
     ///   - bytes: The whole file.
+    ///   - maximumFrameCount: The most `ANMF` frames an animation may have.
     ///   - checkSize: Checks the canvas against the decoder's limits as soon as it is known,
     ///     before anything else is read.
     /// - Throws: ``WebPError`` for a file that is not WebP, is truncated, or whose sizes lie, or
     ///   what `checkSize` throws.
     init(
-        reading bytes: UnsafeRawBufferPointer, checkSize: (_ width: Int, _ height: Int) throws(WebPError) -> Void
+        reading bytes: UnsafeRawBufferPointer, maximumFrameCount: Int = .max,
+        checkSize: (_ width: Int, _ height: Int) throws(WebPError) -> Void
     ) throws(WebPError) {
         var chunks = try WebPChunkReader(bytes)
         guard let first = try chunks.next() else { throw .missingImageData }
@@ -54,7 +56,8 @@ package struct WebPContainer: Sendable {
             height = Self.uint24(bytes, at: first.payload.lowerBound + 7) + 1
             try checkSize(width, height)
             if flags & 0x02 != 0 {
-                let animation = try WebPAnimationChunks(reading: &chunks, in: bytes)
+                let animation = try WebPAnimationChunks(
+                    reading: &chunks, in: bytes, maximumFrameCount: maximumFrameCount)
                 self.animation = animation
                 image = animation.frames[0].image
             } else {

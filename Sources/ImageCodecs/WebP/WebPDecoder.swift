@@ -70,13 +70,13 @@ public struct WebPDecoder: ImageDecoding {
         if case .webp(let container) = header?.parsed { return container }
         let container = try data.withUnsafeBytes { bytes in
             Result(typedCatching: { () throws(WebPError) in
-                try WebPContainer(reading: bytes) { width, height throws(WebPError) in
+                try WebPContainer(reading: bytes, maximumFrameCount: maximumFrameCount) {
+                    width, height throws(WebPError) in
                     try checkSize(width: width, height: height)
                 }
             })
         }.typedGet()
         if let animation = container.animation {
-            guard animation.frames.count <= maximumFrameCount else { throw .tooManyFrames(limit: maximumFrameCount) }
             for (index, frame) in animation.frames.enumerated() {
                 guard frame.x + frame.width <= container.width, frame.y + frame.height <= container.height else {
                     throw .frameOutsideCanvas(frame: index)
