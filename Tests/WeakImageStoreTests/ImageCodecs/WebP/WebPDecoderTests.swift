@@ -114,4 +114,16 @@ final class WebPDecoderTests: XCTestCase {
         XCTAssertEqual(
             "\(WebPError.lossyBitstream("bad partition"))", "the lossy VP8 bitstream is invalid: bad partition")
     }
+
+    func test_animatedFile_countsItsFrames_andIsRefusedPastTheFrameLimit() throws {
+        let data = try file("anim-img2webp.webp")
+        XCTAssertEqual(WebPDecoder().header(of: data)?.frameCount, 5)
+        XCTAssertEqual(
+            try BitmapDecoder().animatedFrames(of: data, options: DecodeOptions())?.cursor.info.frameCount, 5)
+        let twoFrames = WebPDecoder(maximumFrameCount: 2)
+        XCTAssertNil(twoFrames.header(of: data))
+        XCTAssertThrowsError(try twoFrames.frameCursor(for: data, options: DecodeOptions())) {
+            XCTAssertEqual($0 as? WebPError, .tooManyFrames(limit: 2))
+        }
+    }
 }
