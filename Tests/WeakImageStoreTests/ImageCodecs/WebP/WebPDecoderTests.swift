@@ -126,4 +126,37 @@ final class WebPDecoderTests: XCTestCase {
             XCTAssertEqual($0 as? WebPError, .tooManyFrames(limit: 2))
         }
     }
+
+    func test_animationWhoseFirstFrameIsOffset_decodesItOnATransparentCanvas() throws {
+        // Given: a 100 × 60 canvas whose only frame is the 70 × 46 rose at (10, 6).
+        let still = try file("lossless-z0.webp")
+        let bitstream = still.dropFirst(20)
+        func le(_ value: Int, _ count: Int) -> [UInt8] {
+            (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        }
+        func chunk(_ fourCC: String, _ payload: [UInt8]) -> [UInt8] {
+            Array(fourCC.utf8) + le(payload.count, 4) + payload + (payload.count % 2 == 1 ? [0] : [])
+        }
+        let frame = le(5, 3) + le(3, 3) + le(69, 3) + le(45, 3) + le(80, 3) + [0] + chunk("VP8L", Array(bitstream))
+        let body =
+            Array("WEBP".utf8) + chunk("VP8X", [0x12, 0, 0, 0] + le(99, 3) + le(59, 3))
+            + chunk("ANIM", [0, 0, 0, 0, 0, 0]) + chunk("ANMF", frame)
+        let data = Data(Array("RIFF".utf8) + le(body.count, 4) + body)
+        // When
+        let image = try WebPDecoder().decode(data, options: DecodeOptions()).image
+        var cursor = try XCTUnwrap(try WebPDecoder().frameCursor(for: data, options: DecodeOptions()))
+        let first = try cursor.nextFrame().image
+        let small = try WebPDecoder().decode(data, options: DecodeOptions(maxPixelSize: 13)).image
+        // Then
+        let rose = try WebPDecoder().decode(still, options: DecodeOptions()).image
+        XCTAssertEqual(image.width, 100)
+        XCTAssertEqual(image.pixels, first.pixels)
+        XCTAssertEqual(small.pixels, image.downsampled(maxPixelSize: 13).pixels)
+        XCTAssertEqual(Array(image.pixels[0..<(100 * 6 * 4)]), [UInt8](repeating: 0, count: 100 * 6 * 4))
+        for y in 0..<46 {
+            let row = (y + 6) * 400
+            XCTAssertEqual(Array(image.pixels[row + 40..<row + 320]), Array(rose.pixels[y * 280..<y * 280 + 280]))
+            XCTAssertEqual(Array(image.pixels[row..<row + 40]), [UInt8](repeating: 0, count: 40))
+        }
+    }
 }
