@@ -18,6 +18,11 @@ extension WebPDecoder {
     /// Decodes the image (an animation's first frame on its canvas), at full size or reduced to
     /// `maxPixelSize` with the area-average downsampler.
     ///
+    /// A full-size lossless still is decoded straight into the bitmap's bytes. A thumbnail is
+    /// averaged row by row, but a lossless image is decoded whole first — its backward references
+    /// reach up to a million pixels back — so its peak is the full image plus the thumbnail; a
+    /// lossy one streams its rows (the output, the alpha plane and the lossy decoder's rows).
+    ///
     /// - Parameters:
     ///   - data: The whole file.
     ///   - options: The scale, the size and the header if read already.

@@ -48,6 +48,20 @@ enum VP8LPrefixCode {
             code = (code + lengthCounts[length - 1]) << 1
             nextCode[length] = code
         }
+        if lengthCounts[(rootBits + 1)...].allSatisfy({ $0 == 0 }) {
+            // Every code fits the root table: one pass, no second level.
+            table.append(contentsOf: repeatElement(0, count: 1 << rootBits))
+            for symbol in 0..<count where lengths[symbol] != 0 {
+                let length = Int(lengths[symbol])
+                let reversed = reverse(nextCode[length], length: length)
+                nextCode[length] += 1
+                let entry = UInt32(symbol) | UInt32(length) << 16
+                for index in stride(from: reversed, to: 1 << rootBits, by: 1 << length) {
+                    table[root + index] = entry
+                }
+            }
+            return
+        }
         var codes = [Int](repeating: 0, count: count)
         var longestUnder = [Int](repeating: 0, count: 1 << rootBits)
         for symbol in 0..<count where lengths[symbol] != 0 {
