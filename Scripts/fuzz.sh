@@ -12,6 +12,11 @@
 #   Scripts/fuzz.sh gif-diff [seconds] [libFuzzer flags...] # GIFDecoder against giflib (the shim in
 #                                      # Scripts/giflib-shim, libgif-dev from apt-get): screen, images,
 #                                      # control extensions and index rasters; disagreements crash
+#   Scripts/fuzz.sh webp  [seconds]   # the WebP decoder (full size, thumbnail, strict against
+#                                     # lenient), seeded with the WebP suite
+#   Scripts/fuzz.sh webp-diff [seconds] [libFuzzer flags...] # WebPDecoder against libwebp (the shim in
+#                                      # Scripts/libwebp-shim, libwebp-dev from apt-get): lossless
+#                                      # stills byte for byte, refusals alike; disagreements crash
 #   Scripts/fuzz.sh names [seconds]   # name resolution against a directory with hostile entries
 #   Scripts/fuzz.sh http  [seconds]   # HTTP header parsers (Cache-Control, HTTP dates, Content-Range,
 #                                     # freshness), the first byte picking one; Fuzz/seeds/http
@@ -35,7 +40,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target="${1:?usage: Scripts/fuzz.sh png|apng|png-diff|jpeg|jpeg-diff|gif|gif-diff|names|http|journal [seconds]}"
+target="${1:?usage: Scripts/fuzz.sh png|apng|png-diff|jpeg|jpeg-diff|gif|gif-diff|webp|webp-diff|names|http|journal [seconds]}"
 seconds="${2:-60}"
 case "$target" in
   png)   entry=Fuzz/PNGDecoderFuzzTarget.swift ;;
@@ -48,6 +53,8 @@ case "$target" in
   png-diff) entry=Fuzz/PNGDifferentialFuzzTarget.swift ;;
   jpeg-diff) entry=Fuzz/JPEGDifferentialFuzzTarget.swift ;;
   gif-diff) entry=Fuzz/GIFDifferentialFuzzTarget.swift ;;
+  webp)  entry=Fuzz/WebPDecoderFuzzTarget.swift ;;
+  webp-diff) entry=Fuzz/WebPDifferentialFuzzTarget.swift ;;
   *)     echo "unknown target: $target" >&2; exit 2 ;;
 esac
 
@@ -84,10 +91,19 @@ if [ "$target" = gif-diff ]; then
   gcc -O2 -g -Wall -Wextra -c Scripts/giflib-shim/gifshim.c -o .build-fuzz/gifshim.o
   extra=(-import-objc-header Scripts/giflib-shim/gifshim.h .build-fuzz/gifshim.o -lgif)
 fi
+if [ "$target" = webp-diff ]; then
+  # libwebp itself is not instrumented; the shim is linked in and declared by its header.
+  if [ ! -f /usr/include/webp/decode.h ]; then
+    echo "libwebp-dev not found: apt-get install -y libwebp-dev" >&2
+    exit 1
+  fi
+  gcc -O2 -g -Wall -Wextra -c Scripts/libwebp-shim/webpshim.c -o .build-fuzz/webpshim.o
+  extra=(-import-objc-header Scripts/libwebp-shim/webpshim.h .build-fuzz/webpshim.o -lwebp)
+fi
 # The decoder targets compile the codecs alone (they know nothing of the store); the others the
 # whole library, as one module without the file that re-exports the codecs' module.
 case "$target" in
-  png|apng|jpeg|gif|png-diff|jpeg-diff|gif-diff) sources=$(find Sources/ImageCodecs -name '*.swift' | sort) ;;
+  png|apng|jpeg|gif|webp|png-diff|jpeg-diff|gif-diff|webp-diff) sources=$(find Sources/ImageCodecs -name '*.swift' | sort) ;;
   *) sources=$(find Sources/ImageCodecs Sources/WeakImageStore -name '*.swift' ! -name ImageCodecsExport.swift | sort) ;;
 esac
 # shellcheck disable=SC2086
@@ -106,6 +122,12 @@ if [ "$target" = png ] || [ "$target" = png-diff ]; then
   seeds+=(.build-fuzz/png-seeds)
 fi
 if [ "$target" = apng ]; then seeds+=(Tests/WeakImageStoreTests/Fixtures/apngsuite); fi
+if [ "$target" = webp ] || [ "$target" = webp-diff ]; then
+  # Only the suite's small .webp files (the 16383-wide one slows every mutation of it).
+  mkdir -p .build-fuzz/webp-seeds
+  find Tests/WeakImageStoreTests/Fixtures/webpsuite -name '*.webp' -size -8k -exec cp {} .build-fuzz/webp-seeds/ \;
+  seeds=(.build-fuzz/webp-seeds)
+fi
 if [ "$target" = jpeg ] || [ "$target" = jpeg-diff ]; then
   # Only the suite's .jpg files: its packed references are not inputs.
   mkdir -p .build-fuzz/jpeg-seeds

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Decodes PNG, JPEG and GIF files into ``Bitmap``s, choosing the format by the file's leading bytes,
+/// Decodes PNG, JPEG, GIF and WebP files into ``Bitmap``s, choosing the format by the file's leading bytes,
 /// never by its name: a JPEG saved as `photo.png` decodes as the JPEG it is.
 ///
 /// | leading bytes                    | decoder         |
@@ -8,6 +8,7 @@ import Foundation
 /// | `89 50 4E 47 0D 0A 1A 0A`        | ``PNGDecoder``  |
 /// | `FF D8`                          | ``JPEGDecoder`` |
 /// | `GIF87a` or `GIF89a`             | ``GIFDecoder``  |
+/// | `RIFF`, 4 bytes, `WEBP`          | ``WebPDecoder`` |
 /// | anything else                    | throws ``BitmapDecoderError/unrecognizedFormat(leadingBytes:)`` |
 ///
 /// This is the default decoder of `ImageStore<Bitmap>`.
@@ -18,20 +19,24 @@ public struct BitmapDecoder: ImageDecoding {
     public var jpegDecoder: JPEGDecoder
     /// The decoder of GIF files, with its size and frame limits.
     public var gifDecoder: GIFDecoder
+    /// The decoder of WebP files, with its size and frame limits.
+    public var webpDecoder: WebPDecoder
 
-    /// Creates a decoder from a PNG, a JPEG and a GIF decoder.
+    /// Creates a decoder from a PNG, a JPEG, a GIF and a WebP decoder.
     ///
     /// - Parameters:
     ///   - pngDecoder: Decodes PNG files. Defaults to `PNGDecoder()` (64 Mi pixels).
     ///   - jpegDecoder: Decodes JPEG files. Defaults to `JPEGDecoder()` (64 Mi pixels).
     ///   - gifDecoder: Decodes GIF files. Defaults to `GIFDecoder()` (64 Mi pixels, 4096 frames).
+    ///   - webpDecoder: Decodes WebP files. Defaults to `WebPDecoder()` (64 Mi pixels, 4096 frames).
     public init(
         pngDecoder: PNGDecoder = PNGDecoder(), jpegDecoder: JPEGDecoder = JPEGDecoder(),
-        gifDecoder: GIFDecoder = GIFDecoder()
+        gifDecoder: GIFDecoder = GIFDecoder(), webpDecoder: WebPDecoder = WebPDecoder()
     ) {
         self.pngDecoder = pngDecoder
         self.jpegDecoder = jpegDecoder
         self.gifDecoder = gifDecoder
+        self.webpDecoder = webpDecoder
     }
 
     /// The image formats the decoder recognizes.
@@ -42,22 +47,29 @@ public struct BitmapDecoder: ImageDecoding {
         case jpeg
         /// A GIF file (GIF87a or GIF89a).
         case gif
+        /// A WebP file (a RIFF container of type `WEBP`).
+        case webp
     }
 
     /// The format of a file, from its leading bytes.
     ///
-    /// - Parameter data: The file, or at least its first 8 bytes.
-    /// - Returns: The format, or `nil` if the bytes are neither a PNG signature, a JPEG SOI nor a
-    ///   GIF signature.
+    /// - Parameter data: The file, or at least its first 12 bytes.
+    /// - Returns: The format, or `nil` if the bytes are neither a PNG signature, a JPEG SOI, a
+    ///   GIF signature nor a RIFF `WEBP` header.
     public static func format(of data: Data) -> Format? {
         let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         if data.starts(with: pngSignature) { return .png }
         if data.starts(with: [0xFF, 0xD8]) { return .jpeg }
         if data.starts(with: Array("GIF87a".utf8)) || data.starts(with: Array("GIF89a".utf8)) { return .gif }
+        if data.count >= 12, data.starts(with: Array("RIFF".utf8)),
+            data.dropFirst(8).prefix(4).elementsEqual("WEBP".utf8)
+        {
+            return .webp
+        }
         return nil
     }
 
-    /// Decodes a PNG, JPEG or GIF file (a GIF's first frame).
+    /// Decodes a PNG, JPEG, GIF or WebP file (a GIF's first frame).
     ///
     /// - Parameters:
     ///   - data: The whole file.
@@ -83,14 +95,16 @@ extension BitmapDecoder {
         case .png: pngDecoder.header(of: data)
         case .jpeg: jpegDecoder.header(of: data)
         case .gif: gifDecoder.header(of: data)
+        case .webp: webpDecoder.header(of: data)
         case nil: nil
         }
     }
 
-    /// Decodes a PNG, JPEG or GIF file as `options` say, by the decoder of its format: see
-    /// ``PNGDecoder/decode(_:options:)``, ``JPEGDecoder/decode(_:options:)`` and
-    /// ``GIFDecoder/decode(_:options:)`` (a GIF's first frame). Only a JPEG or a GIF is ever
-    /// reported damaged: ``PNGDecoder`` refuses damage.
+    /// Decodes a PNG, JPEG, GIF or WebP file as `options` say, by the decoder of its format: see
+    /// ``PNGDecoder/decode(_:options:)``, ``JPEGDecoder/decode(_:options:)``,
+    /// ``GIFDecoder/decode(_:options:)`` (a GIF's first frame) and ``WebPDecoder/decode(_:options:)``.
+    /// Only a JPEG or a GIF is ever reported damaged: ``PNGDecoder`` and ``WebPDecoder`` refuse
+    /// damage.
     ///
     /// - Parameters:
     ///   - data: The whole file.
@@ -118,6 +132,12 @@ extension BitmapDecoder {
             } catch {
                 throw .gif(error)
             }
+        case .webp:
+            do {
+                return try webpDecoder.decode(data, options: options)
+            } catch {
+                throw .webp(error)
+            }
         case nil:
             throw .unrecognizedFormat(leadingBytes: Array(data.prefix(8)))
         }
@@ -137,12 +157,14 @@ extension BitmapDecoder {
         case .png: pngDecoder.decodingPeakBytes(of: data, options: options)
         case .jpeg: jpegDecoder.decodingPeakBytes(of: data, options: options)
         case .gif: gifDecoder.decodingPeakBytes(of: data, options: options)
+        case .webp: webpDecoder.decodingPeakBytes(of: data, options: options)
         case nil: nil
         }
     }
 
     /// The frames of an animated file, by the decoder of its format: every GIF (one of a single
-    /// frame too); nil for a still image (a PNG without `acTL`, a JPEG).
+    /// frame too), an APNG, an animated WebP; nil for a still image (a PNG without `acTL`, a
+    /// JPEG, a WebP without animation).
     ///
     /// - Parameters:
     ///   - data: The whole file.
@@ -163,6 +185,12 @@ extension BitmapDecoder {
                 return try pngDecoder.frameCursor(for: data, options: options)
             } catch {
                 throw .png(error)
+            }
+        case .webp:
+            do {
+                return try webpDecoder.frameCursor(for: data, options: options)
+            } catch {
+                throw .webp(error)
             }
         case .jpeg, nil:
             return nil

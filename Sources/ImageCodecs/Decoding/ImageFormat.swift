@@ -1,5 +1,5 @@
 /// The format of an image file, as its decoder names it: the decoders that ship here read
-/// ``png``, ``jpeg`` and ``gif``; a decoder of another format names its own.
+/// ``png``, ``jpeg``, ``gif`` and ``webp``; a decoder of another format names its own.
 public struct ImageFormat: Hashable, Sendable, CustomStringConvertible {
     /// The format's usual name, such as `"PNG"`.
     public let name: String
@@ -17,6 +17,8 @@ public struct ImageFormat: Hashable, Sendable, CustomStringConvertible {
     public static let jpeg = ImageFormat(name: "JPEG")
     /// Graphics Interchange Format (GIF87a, GIF89a).
     public static let gif = ImageFormat(name: "GIF")
+    /// WebP (RIFF `WEBP`: lossy VP8, lossless VP8L, extended with alpha and animation).
+    public static let webp = ImageFormat(name: "WebP")
 
     public var description: String { name }
 }

@@ -49,4 +49,5 @@ package enum ParsedHeader: Sendable {
     case png(PNGHeader)
     case jpeg(JPEGHeaderSummary)
     case gif(GIFContainer)
+    case webp(WebPContainer)
 }

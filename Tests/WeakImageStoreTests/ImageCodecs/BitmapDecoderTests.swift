@@ -34,7 +34,7 @@ final class BitmapDecoderTests: XCTestCase {
     func test_decode_throwsTypedErrors_forNeitherFormat_andForBrokenFiles() throws {
         XCTAssertThrowsError(try BitmapDecoder().decode(Data("BM6\u{0}".utf8), scale: 1)) { error in
             XCTAssertEqual(error as? BitmapDecoderError, .unrecognizedFormat(leadingBytes: [0x42, 0x4D, 0x36, 0x00]))
-            XCTAssertEqual("\(error)", "not a PNG, JPEG or GIF file: it starts with 42 4D 36 00")
+            XCTAssertEqual("\(error)", "not a PNG, JPEG, GIF or WebP file: it starts with 42 4D 36 00")
         }
         XCTAssertThrowsError(try BitmapDecoder().decode(Data("GIF89a".utf8), scale: 1)) { error in
             XCTAssertEqual(error as? BitmapDecoderError, .gif(.truncatedBeforeFirstFrame(offset: 6)))

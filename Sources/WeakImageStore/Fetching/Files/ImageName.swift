@@ -18,7 +18,7 @@ struct ImageName: Equatable {
     static let maximumScale = 16
     /// Image extensions recognized in a name whatever the store's extensions: those of the
     /// built-in decoders.
-    static let alwaysRecognizedExtensions = ["png", "jpg", "jpeg", "gif", "apng"]
+    static let alwaysRecognizedExtensions = ["png", "jpg", "jpeg", "gif", "apng", "webp"]
 
     let stem: String
     let fileExtension: String?

@@ -19,6 +19,12 @@ final class ImageNameTests: XCTestCase {
         XCTAssertEqual(try parse("tool/icon@3x.jpg"), ImageName(stem: "tool/icon", fileExtension: "jpg", scale: 3))
     }
 
+    func test_builtInDecodersExtensions_areRecognizedWhateverTheStoresExtensions() throws {
+        XCTAssertEqual(try parse("wave.gif"), ImageName(stem: "wave", fileExtension: "gif", scale: nil))
+        XCTAssertEqual(try parse("sticker@2x.webp"), ImageName(stem: "sticker", fileExtension: "webp", scale: 2))
+        XCTAssertEqual(try parse("photo.WebP"), ImageName(stem: "photo", fileExtension: "WebP", scale: nil))
+    }
+
     func test_unknownExtensionOrOddSuffix_staysPartOfTheStem() throws {
         XCTAssertEqual(try parse("logo.v2"), ImageName(stem: "logo.v2", fileExtension: nil, scale: nil))
         XCTAssertEqual(try parse("mail@home"), ImageName(stem: "mail@home", fileExtension: nil, scale: nil))
