@@ -30,23 +30,21 @@ struct VP8BoolDecoder {
             next += 7
             bitCount &+= 56
         } else {
-            loadFinalByte()
+            (value, bitCount, next, reachedEnd) = Self.loadFinalByte(value, bitCount, next, end, reachedEnd)
         }
     }
 
+    /// The byte-by-byte end of a partition, out of line and on values rather than `self`, so
+    /// that the decoder's state can stay in registers in the token loop.
     @inline(never)
-    private mutating func loadFinalByte() {
-        if next < end {
-            value = (value &<< 8) | UInt64(next.pointee)
-            next += 1
-            bitCount &+= 8
-        } else if !reachedEnd {
-            value &<<= 8
-            bitCount &+= 8
-            reachedEnd = true
-        } else {
-            bitCount = 0
-        }
+    private static func loadFinalByte(
+        _ value: UInt64, _ bitCount: Int, _ next: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+        _ reachedEnd: Bool
+    ) -> (UInt64, Int, UnsafePointer<UInt8>, Bool) {
+        if next < end { return ((value &<< 8) | UInt64(next.pointee), bitCount &+ 8, next + 1, reachedEnd) }
+        // Past the end libwebp appends one zero byte, then keeps reading without shifting.
+        if !reachedEnd { return (value &<< 8, bitCount &+ 8, next, true) }
+        return (value, 0, next, true)
     }
 
     /// Decodes one boolean whose probability of being `false` is `probability / 256`.

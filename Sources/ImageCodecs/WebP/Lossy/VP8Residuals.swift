@@ -122,7 +122,7 @@ struct VP8Residuals {
         while position < 16 {
             if !reader.bit(node[0]) { return position }
             while !reader.bit(node[1]) {
-                position += 1
+                position &+= 1
                 if position == 16 { return 16 }
                 node = probabilities + bands[position]
             }
@@ -137,7 +137,7 @@ struct VP8Residuals {
             }
             let value = reader.signed(magnitude) &* (position > 0 ? ac : dc)
             output[zigzag[position]] = Int16(truncatingIfNeeded: value)
-            position += 1
+            position &+= 1
         }
         return 16
     }
