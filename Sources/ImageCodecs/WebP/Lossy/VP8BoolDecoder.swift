@@ -55,13 +55,10 @@ struct VP8BoolDecoder {
         let split = (range &* UInt32(probability)) &>> 8
         let window = UInt32(truncatingIfNeeded: value &>> shift)
         let result = window > split
-        let newRange: UInt32
-        if result {
-            newRange = range &- split
-            value &-= UInt64(split &+ 1) &<< shift
-        } else {
-            newRange = split &+ 1
-        }
+        // Selects rather than a branch: the caller branches on the result anyway, and one
+        // mispredicted branch per bit is enough.
+        let newRange = result ? range &- split : split &+ 1
+        value &-= result ? UInt64(split &+ 1) &<< shift : 0
         let normalization = newRange.leadingZeroBitCount &- 24
         range = (newRange &<< UInt32(truncatingIfNeeded: normalization)) &- 1
         bitCount &-= normalization
@@ -85,9 +82,22 @@ struct VP8BoolDecoder {
         return flag() == 1 ? -magnitude : magnitude
     }
 
-    /// Applies a sign bit to `magnitude`.
+    /// Applies a sign bit (probability one half) to `magnitude`, without a branch: signs are
+    /// random, so a branch would be mispredicted half the time.
+    ///
+    /// Equal to `bit(128)` whenever the range is below 255, which holds after the first read of
+    /// a partition: the split is then `range / 2` and the new range always needs one shift.
     @inline(__always)
     mutating func signed(_ magnitude: Int32) -> Int32 {
-        bit(128) ? -magnitude : magnitude
+        if bitCount < 0 { load() }
+        let shift = UInt64(truncatingIfNeeded: bitCount)
+        let split = range &>> 1
+        let window = UInt32(truncatingIfNeeded: value &>> shift)
+        let mask = UInt32(bitPattern: Int32(bitPattern: split &- window) &>> 31)
+        bitCount &-= 1
+        range = (range &+ mask) | 1
+        value &-= UInt64((split &+ 1) & mask) &<< shift
+        let sign = Int32(bitPattern: mask)
+        return (magnitude ^ sign) &- sign
     }
 }

@@ -55,11 +55,15 @@ enum VP8FrameDecoder {
         let rowV = vCache + extraRows / 2 * chromaStride
         try header.coefficientProbabilities.withUnsafeBufferPointer { (probabilities) throws(VP8Error) in
             let residuals = VP8Residuals(probabilities: probabilities.baseAddress!)
+            let segmentProbabilities = header.segmentMapProbabilities
+            let subblockTable = VP8Tables.subblockModeProbabilities.pointer
             for row in 0..<rows {
                 modesLeft.update(repeating: 0, count: 4)
                 for column in 0..<columns {
                     modes[column] = VP8MacroblockModes.read(
-                        &modeReader, header: header, above: modesAbove + 4 * column, left: modesLeft)
+                        &modeReader, segmentProbabilities: segmentProbabilities,
+                        skipProbability: header.skipProbability, table: subblockTable, above: modesAbove + 4 * column,
+                        left: modesLeft)
                 }
                 guard !modeReader.reachedEnd else { throw .truncatedModes(row: row) }
                 nonZeroLeft.update(repeating: 0, count: 9)

@@ -26,18 +26,19 @@ struct VP8MacroblockModes {
 
     /// Reads the modes of one macroblock; `above` holds the 4×4 modes along the bottom of the
     /// macroblock above (DC outside the frame) and `left` those along the right of the one to
-    /// the left; both are updated for the next macroblocks.
+    /// the left; both are updated for the next macroblocks. `table` is
+    /// ``VP8Tables/subblockModeProbabilities``.
     static func read(
-        _ reader: inout VP8BoolDecoder, header: VP8FrameHeader,
-        above: UnsafeMutablePointer<UInt8>, left: UnsafeMutablePointer<UInt8>
+        _ reader: inout VP8BoolDecoder, segmentProbabilities: (UInt8, UInt8, UInt8)?, skipProbability: UInt8?,
+        table: UnsafePointer<UInt8>, above: UnsafeMutablePointer<UInt8>, left: UnsafeMutablePointer<UInt8>
     ) -> VP8MacroblockModes {
         var modes = VP8MacroblockModes()
-        if let probabilities = header.segmentMapProbabilities {
+        if let probabilities = segmentProbabilities {
             modes.segment =
                 !reader.bit(probabilities.0)
                 ? (reader.bit(probabilities.1) ? 1 : 0) : (reader.bit(probabilities.2) ? 3 : 2)
         }
-        if let probability = header.skipProbability { modes.skipsCoefficients = reader.bit(probability) }
+        if let probability = skipProbability { modes.skipsCoefficients = reader.bit(probability) }
         modes.usesSubblocks = !reader.bit(145)
         if !modes.usesSubblocks {
             let mode =
@@ -50,7 +51,6 @@ struct VP8MacroblockModes {
                 left[index] = mode
             }
         } else {
-            let table = VP8Tables.subblockModeProbabilities.pointer
             for row in 0..<4 {
                 var leftMode = left[row]
                 for column in 0..<4 {

@@ -29,6 +29,30 @@ enum VP8Transform {
         }
     }
 
+    /// Four pixels widened, lane by lane (the generic conversion was left as a call).
+    @inline(__always)
+    private static func loadPixels(_ line: UnsafeMutablePointer<UInt8>) -> SIMD4<Int32> {
+        SIMD4(Int32(line[0]), Int32(line[1]), Int32(line[2]), Int32(line[3]))
+    }
+
+    /// Each lane clamped to 0...255 (branch-free; `clamp(lowerBound:upperBound:)` is a generic
+    /// loop) and stored as four pixels.
+    @inline(__always)
+    private static func storePixels(_ value: SIMD4<Int32>, _ line: UnsafeMutablePointer<UInt8>) {
+        let nonNegative = value & ~(value &>> 31)
+        let excess = nonNegative &- 255
+        let clamped = 255 &+ (excess & (excess &>> 31))
+        let word =
+            UInt32(truncatingIfNeeded: clamped[0]) | UInt32(truncatingIfNeeded: clamped[1]) << 8
+            | UInt32(truncatingIfNeeded: clamped[2]) << 16 | UInt32(truncatingIfNeeded: clamped[3]) << 24
+        UnsafeMutableRawPointer(line).storeBytes(of: word.littleEndian, as: UInt32.self)
+    }
+
+    @inline(__always)
+    private static func loadCoefficients(_ input: UnsafePointer<Int16>) -> SIMD4<Int32> {
+        SIMD4(Int32(input[0]), Int32(input[1]), Int32(input[2]), Int32(input[3]))
+    }
+
     /// `a × √2 × cos(π/8)`, in libwebp's fixed point.
     @inline(__always)
     private static func multiplyC1(_ value: SIMD4<Int32>) -> SIMD4<Int32> {
@@ -44,13 +68,10 @@ enum VP8Transform {
     /// Adds the inverse DCT of `input` (raster order) to the 4×4 pixels at `pixels`.
     @inline(__always)
     static func addInverseDCT(_ input: UnsafePointer<Int16>, to pixels: UnsafeMutablePointer<UInt8>, stride: Int) {
-        let row0 = SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(input).loadUnaligned(as: SIMD4<Int16>.self))
-        let row1 = SIMD4<Int32>(
-            truncatingIfNeeded: UnsafeRawPointer(input + 4).loadUnaligned(as: SIMD4<Int16>.self))
-        let row2 = SIMD4<Int32>(
-            truncatingIfNeeded: UnsafeRawPointer(input + 8).loadUnaligned(as: SIMD4<Int16>.self))
-        let row3 = SIMD4<Int32>(
-            truncatingIfNeeded: UnsafeRawPointer(input + 12).loadUnaligned(as: SIMD4<Int16>.self))
+        let row0 = loadCoefficients(input)
+        let row1 = loadCoefficients(input + 4)
+        let row2 = loadCoefficients(input + 8)
+        let row3 = loadCoefficients(input + 12)
         // Vertical pass: each lane is a column.
         let a = row0 &+ row2
         let b = row0 &- row2
@@ -76,10 +97,7 @@ enum VP8Transform {
         for row in 0..<4 {
             let line = pixels + row * stride
             let values = SIMD4(out0[row], out1[row], out2[row], out3[row])
-            var sum = SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(line).loadUnaligned(as: SIMD4<UInt8>.self))
-            sum &+= values
-            sum.clamp(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-            UnsafeMutableRawPointer(line).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: sum), as: SIMD4<UInt8>.self)
+            storePixels(loadPixels(line) &+ values, line)
         }
     }
 
@@ -89,10 +107,7 @@ enum VP8Transform {
         let value = (Int32(dc) &+ 4) >> 3
         for row in 0..<4 {
             let line = pixels + row * stride
-            var sum = SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(line).loadUnaligned(as: SIMD4<UInt8>.self))
-            sum &+= value
-            sum.clamp(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-            UnsafeMutableRawPointer(line).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: sum), as: SIMD4<UInt8>.self)
+            storePixels(loadPixels(line) &+ value, line)
         }
     }
 }
