@@ -116,12 +116,17 @@ struct VP8MacroblockReconstruction {
         column: Int, luma lumaCache: UnsafeMutablePointer<UInt8>, lumaStride: Int,
         u uCache: UnsafeMutablePointer<UInt8>, v vCache: UnsafeMutablePointer<UInt8>, chromaStride: Int
     ) {
+        // Whole rows as one load and store each: `update(from:count:)` became a memmove call.
         for line in 0..<16 {
-            (lumaCache + line * lumaStride + 16 * column).update(from: luma + line * Self.stride, count: 16)
+            let row = UnsafeRawPointer(luma + line * Self.stride).loadUnaligned(as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(lumaCache + line * lumaStride + 16 * column).storeBytes(
+                of: row, as: SIMD16<UInt8>.self)
         }
         for line in 0..<8 {
-            (uCache + line * chromaStride + 8 * column).update(from: chromaU + line * Self.stride, count: 8)
-            (vCache + line * chromaStride + 8 * column).update(from: chromaV + line * Self.stride, count: 8)
+            let u = UnsafeRawPointer(chromaU + line * Self.stride).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(uCache + line * chromaStride + 8 * column).storeBytes(of: u, as: UInt64.self)
+            let v = UnsafeRawPointer(chromaV + line * Self.stride).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(vCache + line * chromaStride + 8 * column).storeBytes(of: v, as: UInt64.self)
         }
     }
 }
