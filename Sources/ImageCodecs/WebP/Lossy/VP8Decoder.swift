@@ -47,13 +47,16 @@ package struct VP8Decoder {
         guard width * height <= maximumPixelCount else {
             throw .imageTooLarge(width: width, height: height, limit: maximumPixelCount)
         }
-        var pixels = [UInt8](repeating: 0, count: 4 * width * height)
         var failure: VP8Error?
-        pixels.withUnsafeMutableBytes { buffer in
+        // Uninitialised: every row is written before the array is returned, or the decode failed
+        // and the array is dropped with its count at zero.
+        let pixels = [UInt8](unsafeUninitializedCapacity: 4 * width * height) { buffer, initializedCount in
             do throws(VP8Error) {
-                try decode(chunk, maximumPixelCount: maximumPixelCount) { y, row in
-                    (buffer.baseAddress! + 4 * width * y).copyMemory(from: row.baseAddress!, byteCount: row.count)
-                }
+                // Rows are converted in place, so the sink has nothing to copy.
+                try VP8FrameDecoder.decode(
+                    chunk, header: VP8FrameHeader(tagOf: chunk), destination: buffer.baseAddress!
+                ) { _, _ in }
+                initializedCount = 4 * width * height
             } catch {
                 failure = error
             }

@@ -5,8 +5,11 @@
 /// Memory: the caches hold one macroblock row plus the rows the next row's filter still
 /// changes (8 luma rows for the normal filter, 2 for the simple one), whatever the height.
 enum VP8FrameDecoder {
+    /// Decodes the frame; each RGBA row goes to `sink`, converted in `destination` (which holds
+    /// the whole image) when given, else in a row buffer.
     static func decode(
-        _ chunk: UnsafeRawBufferPointer, header: VP8FrameHeader, rows sink: (Int, UnsafeBufferPointer<UInt8>) -> Void
+        _ chunk: UnsafeRawBufferPointer, header: VP8FrameHeader, destination: UnsafeMutablePointer<UInt8>? = nil,
+        rows sink: (Int, UnsafeBufferPointer<UInt8>) -> Void
     ) throws(VP8Error) {
         var header = header
         var (modeReader, tokenReaders) = try header.readFields(chunk)
@@ -36,7 +39,7 @@ enum VP8FrameDecoder {
         let nonZeroLeft = modesLeft + 4
         let filterStrengths = UnsafeMutablePointer<VP8LoopFilter.Strength>.allocate(capacity: columns)
         filterStrengths.initialize(repeating: VP8LoopFilter.Strength(), count: columns)
-        var emitter = VP8RowEmitter(width: header.width, height: header.height)
+        var emitter = VP8RowEmitter(width: header.width, height: header.height, destination: destination)
         defer {
             lumaCache.deallocate()
             uCache.deallocate()

@@ -7,6 +7,8 @@ struct VP8RowEmitter {
     /// The last chroma row's index.
     private let lastChromaRow: Int
     private let output: UnsafeMutablePointer<UInt8>
+    /// The whole image, when rows are converted in place.
+    private let destination: UnsafeMutablePointer<UInt8>?
     private let pendingLuma: UnsafeMutablePointer<UInt8>
     private let previousU: UnsafeMutablePointer<UInt8>
     private let previousV: UnsafeMutablePointer<UInt8>
@@ -25,8 +27,9 @@ struct VP8RowEmitter {
     }
 
     /// Allocates the emitter's row buffers; call ``deallocate()`` when done.
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, destination: UnsafeMutablePointer<UInt8>?) {
         self.width = width
+        self.destination = destination
         self.height = height
         lastChromaRow = (height + 1) / 2 - 1
         let chromaWidth = (width + 1) / 2
@@ -63,9 +66,10 @@ struct VP8RowEmitter {
             }
             let (nearU, nearV) = chroma(near)
             let (farU, farV) = chroma(far)
+            let target = destination.map { $0 + 4 * width * row } ?? output
             VP8Upsampler.convertRow(
-                luma: luma, nearU: nearU, nearV: nearV, farU: farU, farV: farV, width: width, output: output)
-            sink(row, UnsafeBufferPointer(start: output, count: 4 * width))
+                luma: luma, nearU: nearU, nearV: nearV, farU: farU, farV: farV, width: width, output: target)
+            sink(row, UnsafeBufferPointer(start: target, count: 4 * width))
         }
         if hasPendingRow {
             convert(batch.first - 1, luma: pendingLuma)
