@@ -242,6 +242,17 @@ def main():
             files.append((name + ".webp", None))
         base = open(os.path.join(SUITE, "m4.webp"), "rb").read()
         multi = open(os.path.join(SUITE, "partitions8.webp"), "rb").read()
+        # Byte changes found by differential fuzzing that make coefficients so large that
+        # libwebp's SSE2 transform wraps at 16 bits (see VP8Transform.addInverseDCT).
+        for name, source, changes in [("huge-coefficients-1", "sharpness5.webp", [(3575, 167), (3282, 35)]),
+                                      ("huge-coefficients-2", "sharpness3.webp",
+                                       [(2578, 9), (1080, 46), (1735, 21)])]:
+            data = bytearray(open(os.path.join(SUITE, source), "rb").read())
+            for offset, value in changes:
+                data[offset] = value
+            with open(os.path.join(SUITE, "damaged-" + name + ".webp"), "wb") as output:
+                output.write(data)
+            files.append(("damaged-" + name + ".webp", None))
         for name, data, expected in damaged_cases(base, multi):
             with open(os.path.join(SUITE, "damaged-" + name + ".webp"), "wb") as output:
                 output.write(data)

@@ -84,10 +84,18 @@ struct VP8MacroblockReconstruction {
         for (plane, pixels) in [(0, u), (1, v)] {
             VP8Prediction.predictBlock(
                 pixels, size: 8, mode: modes.chromaMode, hasAbove: row > 0, hasLeft: column > 0)
-            for index in 0..<4 {
-                addResidual(
-                    block: 16 + 4 * plane + index, masks: masks, coefficients: coefficients,
-                    to: pixels + (index & 1) * 4 + (index >> 1) * 4 * stride)
+            // libwebp transforms a chroma plane with any AC coefficient block by block with its
+            // SSE2 code, else each DC alone with its C code.
+            let first = 16 + 4 * plane
+            let planeHasAC = masks.hasAC & (0xF << UInt32(first)) != 0
+            for index in 0..<4 where masks.nonZero & (1 << UInt32(first + index)) != 0 {
+                let block = coefficients + 16 * (first + index)
+                let target = pixels + (index & 1) * 4 + (index >> 1) * 4 * stride
+                if planeHasAC {
+                    VP8Transform.addInverseDCT(block, to: target, stride: stride, wrapsTo16Bits: true)
+                } else {
+                    VP8Transform.addInverseDC(block[0], to: target, stride: stride)
+                }
             }
         }
         if row < rows - 1 {
@@ -105,7 +113,8 @@ struct VP8MacroblockReconstruction {
         let bit = UInt32(1) << UInt32(block)
         guard masks.nonZero & bit != 0 else { return }
         if masks.hasAC & bit != 0 {
-            VP8Transform.addInverseDCT(coefficients + 16 * block, to: pixels, stride: Self.stride)
+            VP8Transform.addInverseDCT(
+                coefficients + 16 * block, to: pixels, stride: Self.stride, wrapsTo16Bits: masks.hasLateAC & bit != 0)
         } else {
             VP8Transform.addInverseDC(coefficients[16 * block], to: pixels, stride: Self.stride)
         }

@@ -34,6 +34,9 @@ struct VP8Residuals {
         var nonZero: UInt32 = 0
         /// Blocks with a coefficient after the DC one (they need the full inverse DCT).
         var hasAC: UInt32 = 0
+        /// Blocks with a coefficient after the third in zigzag order, which libwebp transforms
+        /// with its SSE2 code (the others with its C code).
+        var hasLateAC: UInt32 = 0
     }
 
     /// Reads one macroblock's coefficients into `coefficients` (384 values, zero on entry, then
@@ -104,6 +107,7 @@ struct VP8Residuals {
         if count > 1 {
             masks.nonZero |= bit
             masks.hasAC |= bit
+            if count > 3 { masks.hasLateAC |= bit }
         } else if dc != 0 {
             masks.nonZero |= bit
         }
