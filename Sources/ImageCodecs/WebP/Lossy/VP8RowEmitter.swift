@@ -12,6 +12,8 @@ struct VP8RowEmitter {
     private let pendingLuma: UnsafeMutablePointer<UInt8>
     private let previousU: UnsafeMutablePointer<UInt8>
     private let previousV: UnsafeMutablePointer<UInt8>
+    /// The upsampled U and V of the row being converted.
+    private let chromaRow: UnsafeMutablePointer<UInt8>
     private var hasPendingRow = false
 
     /// The rows of one batch: luma rows `first..<end` and chroma rows `first / 2..<(end + 1) / 2`.
@@ -37,6 +39,7 @@ struct VP8RowEmitter {
         pendingLuma = .allocate(capacity: width)
         previousU = .allocate(capacity: chromaWidth)
         previousV = .allocate(capacity: chromaWidth)
+        chromaRow = .allocate(capacity: 2 * width)
     }
 
     func deallocate() {
@@ -44,6 +47,7 @@ struct VP8RowEmitter {
         pendingLuma.deallocate()
         previousU.deallocate()
         previousV.deallocate()
+        chromaRow.deallocate()
     }
 
     /// Emits the batch's rows that are complete; a batch's `first` and (unless last) `end` are even.
@@ -68,7 +72,8 @@ struct VP8RowEmitter {
             let (farU, farV) = chroma(far)
             let target = destination.map { $0 + 4 * width * row } ?? output
             VP8Upsampler.convertRow(
-                luma: luma, nearU: nearU, nearV: nearV, farU: farU, farV: farV, width: width, output: target)
+                luma: luma, nearU: nearU, nearV: nearV, farU: farU, farV: farV, width: width, output: target,
+                scratch: chromaRow)
             sink(row, UnsafeBufferPointer(start: target, count: 4 * width))
         }
         if hasPendingRow {
