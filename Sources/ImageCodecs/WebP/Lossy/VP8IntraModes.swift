@@ -21,8 +21,15 @@ struct VP8MacroblockModes {
     var usesSubblocks = false
     var lumaMode: UInt8 = 0
     var chromaMode: UInt8 = 0
-    /// The sixteen 4×4 modes in raster order, when ``usesSubblocks``.
-    var subblockModes: SIMD16<UInt8> = .zero
+    /// The sixteen 4×4 modes in raster order, four bits each, when ``usesSubblocks``: a byte
+    /// stored into a vector then reloaded whole stalled store forwarding.
+    var packedSubblockModes: UInt64 = 0
+
+    /// The 4×4 mode of block `index` (raster order).
+    @inline(__always)
+    func subblockMode(_ index: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: (packedSubblockModes &>> UInt64(4 * index)) & 0xF)
+    }
 
     /// Reads the modes of one macroblock; `above` holds the 4×4 modes along the bottom of the
     /// macroblock above (DC outside the frame) and `left` those along the right of the one to
@@ -51,16 +58,18 @@ struct VP8MacroblockModes {
                 left[index] = mode
             }
         } else {
+            var packed: UInt64 = 0
             for row in 0..<4 {
                 var leftMode = left[row]
                 for column in 0..<4 {
                     let probabilities = table + (Int(above[column]) * 10 + Int(leftMode)) * 9
                     leftMode = readSubblockMode(&reader, probabilities)
                     above[column] = leftMode
-                    modes.subblockModes[row * 4 + column] = leftMode
+                    packed |= UInt64(leftMode) &<< UInt64(4 * (row * 4 + column))
                 }
                 left[row] = leftMode
             }
+            modes.packedSubblockModes = packed
         }
         modes.chromaMode =
             !reader.bit(142)

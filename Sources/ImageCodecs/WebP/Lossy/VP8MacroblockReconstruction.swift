@@ -69,7 +69,7 @@ struct VP8MacroblockReconstruction {
             for line in [3, 7, 11] { (y + line * stride + 16).update(from: aboveRight, count: 4) }
             for block in 0..<16 {
                 let pixels = y + (block & 3) * 4 + (block >> 2) * 4 * stride
-                VP8Prediction.predictSubblock(pixels, mode: modes.subblockModes[block])
+                VP8Prediction.predictSubblock(pixels, mode: modes.subblockMode(block))
                 addResidual(block: block, masks: masks, coefficients: coefficients, to: pixels)
             }
         } else {
