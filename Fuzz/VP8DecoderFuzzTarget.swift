@@ -1,6 +1,6 @@
 // libFuzzer entry point for the VP8 (lossy WebP) decoder, compiled together with the codecs'
-// sources by Scripts/fuzz.sh once it lists the target `vp8` (not part of the package); seed it
-// with the payloads of Tests/WeakImageStoreTests/Fixtures/webpsuite-lossy. The input is the
+// sources by `Scripts/fuzz.sh vp8` (not part of the package), which seeds it
+// with the `VP8 ` payloads of Tests/WeakImageStoreTests/Fixtures/webpsuite-lossy. The input is the
 // payload of a `VP8 ` chunk. Every input must either be refused with a VP8Error or give rows
 // 0..<height in order, each 4 × width bytes of alpha 255, the same as the one-buffer decode.
 // Crashes, hangs, disagreements and oversized allocations are findings.
