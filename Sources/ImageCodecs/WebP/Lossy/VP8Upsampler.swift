@@ -31,6 +31,23 @@ enum VP8Upsampler {
         output[0] = UInt8(truncatingIfNeeded: (3 &* nearLeft &+ farLeft &+ 2) &>> 2)
         let lastPair = (width - 1) >> 1
         var x = 1
+        // Sixteen pairs at a time on 16-bit lanes; reads `near[x - 1 ... x + 15]`, within the row
+        // while `x + 15 <= lastPair`, which is below the chroma width.
+        while x + 15 <= lastPair {
+            let nearLeft = VP8Lanes.widened(UnsafeRawPointer(near + x - 1).loadUnaligned(as: VP8Lanes.Bytes.self))
+            let nearRight = VP8Lanes.widened(UnsafeRawPointer(near + x).loadUnaligned(as: VP8Lanes.Bytes.self))
+            let farLeft = VP8Lanes.widened(UnsafeRawPointer(far + x - 1).loadUnaligned(as: VP8Lanes.Bytes.self))
+            let farRight = VP8Lanes.widened(UnsafeRawPointer(far + x).loadUnaligned(as: VP8Lanes.Bytes.self))
+            let sum = nearLeft &+ nearRight &+ farLeft &+ farRight &+ 8
+            let left = (((sum &+ 2 &* (nearRight &+ farLeft)) &>> 3) &+ nearLeft) &>> 1
+            let right = (((sum &+ 2 &* (nearLeft &+ farRight)) &>> 3) &+ nearRight) &>> 1
+            // A 16-bit lane `left | right << 8` is the byte pair in memory order: the interleave
+            // costs no shuffle.
+            UnsafeMutableRawPointer(output + 2 * x - 1).storeBytes(of: left | right &<< 8, as: VP8Lanes.Wide.self)
+            x += 16
+        }
+        nearLeft = Int32(near[x - 1])
+        farLeft = Int32(far[x - 1])
         while x <= lastPair {
             let nearRight = Int32(near[x])
             let farRight = Int32(far[x])
