@@ -106,11 +106,16 @@ enum VP8Transform {
         let out1 = wrapped(hb &+ hc, wrapsTo16Bits) &>> 3
         let out2 = wrapped(hb &- hc, wrapsTo16Bits) &>> 3
         let out3 = wrapped(ha &- hd, wrapsTo16Bits) &>> 3
-        for row in 0..<4 {
-            let line = pixels + row * stride
-            let values = SIMD4(out0[row], out1[row], out2[row], out3[row])
-            storePixels(loadPixels(line) &+ values, line)
-        }
+        // Unrolled: with a variable row the lanes were picked through a stack copy.
+        addRow(SIMD4(out0[0], out1[0], out2[0], out3[0]), to: pixels)
+        addRow(SIMD4(out0[1], out1[1], out2[1], out3[1]), to: pixels + stride)
+        addRow(SIMD4(out0[2], out1[2], out2[2], out3[2]), to: pixels + 2 * stride)
+        addRow(SIMD4(out0[3], out1[3], out2[3], out3[3]), to: pixels + 3 * stride)
+    }
+
+    @inline(__always)
+    private static func addRow(_ values: SIMD4<Int32>, to line: UnsafeMutablePointer<UInt8>) {
+        storePixels(loadPixels(line) &+ values, line)
     }
 
     /// Adds `(dc + 4) >> 3` to the 4×4 pixels at `pixels`: the inverse DCT of a DC-only block.
