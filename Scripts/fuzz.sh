@@ -17,6 +17,9 @@
 #   Scripts/fuzz.sh webp-diff [seconds] [libFuzzer flags...] # WebPDecoder against libwebp (the shim in
 #                                      # Scripts/libwebp-shim, libwebp-dev from apt-get): lossless
 #                                      # stills byte for byte, refusals alike; disagreements crash
+#   Scripts/fuzz.sh vp8   [seconds]   # the lossy WebP (VP8) decoder, rows against the one-buffer
+#                                     # decode; seeded with the `VP8 ` chunk payloads of the lossy
+#                                     # WebP suite, extracted into .build-fuzz/vp8-seeds
 #   Scripts/fuzz.sh names [seconds]   # name resolution against a directory with hostile entries
 #   Scripts/fuzz.sh http  [seconds]   # HTTP header parsers (Cache-Control, HTTP dates, Content-Range,
 #                                     # freshness), the first byte picking one; Fuzz/seeds/http
@@ -40,13 +43,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target="${1:?usage: Scripts/fuzz.sh png|apng|png-diff|jpeg|jpeg-diff|gif|gif-diff|webp|webp-diff|names|http|journal [seconds]}"
+target="${1:?usage: Scripts/fuzz.sh png|apng|png-diff|jpeg|jpeg-diff|gif|gif-diff|webp|webp-diff|vp8|names|http|journal [seconds]}"
 seconds="${2:-60}"
 case "$target" in
   png)   entry=Fuzz/PNGDecoderFuzzTarget.swift ;;
   apng)  entry=Fuzz/APNGDecoderFuzzTarget.swift ;;
   jpeg)  entry=Fuzz/JPEGDecoderFuzzTarget.swift ;;
   gif)   entry=Fuzz/GIFDecoderFuzzTarget.swift ;;
+  vp8)   entry=Fuzz/VP8DecoderFuzzTarget.swift ;;
   names) entry=Fuzz/NameResolutionFuzzTarget.swift ;;
   http)  entry=Fuzz/HTTPHeaderFuzzTarget.swift ;;
   journal) entry=Fuzz/DiskCacheJournalFuzzTarget.swift ;;
@@ -103,7 +107,7 @@ fi
 # The decoder targets compile the codecs alone (they know nothing of the store); the others the
 # whole library, as one module without the file that re-exports the codecs' module.
 case "$target" in
-  png|apng|jpeg|gif|webp|png-diff|jpeg-diff|gif-diff|webp-diff) sources=$(find Sources/ImageCodecs -name '*.swift' | sort) ;;
+  png|apng|jpeg|gif|webp|vp8|png-diff|jpeg-diff|gif-diff|webp-diff) sources=$(find Sources/ImageCodecs -name '*.swift' | sort) ;;
   *) sources=$(find Sources/ImageCodecs Sources/WeakImageStore -name '*.swift' ! -name ImageCodecsExport.swift | sort) ;;
 esac
 # shellcheck disable=SC2086
@@ -133,6 +137,23 @@ if [ "$target" = jpeg ] || [ "$target" = jpeg-diff ]; then
   mkdir -p .build-fuzz/jpeg-seeds
   cp Tests/WeakImageStoreTests/Fixtures/jpegsuite/*.jpg .build-fuzz/jpeg-seeds/
   seeds+=(.build-fuzz/jpeg-seeds)
+fi
+if [ "$target" = vp8 ]; then
+  # The target reads a chunk's payload, not a file: cut the `VP8 ` chunk out of each suite file.
+  mkdir -p .build-fuzz/vp8-seeds
+  python3 - Tests/WeakImageStoreTests/Fixtures/webpsuite-lossy .build-fuzz/vp8-seeds <<'PY'
+import pathlib, struct, sys
+source, target = map(pathlib.Path, sys.argv[1:])
+for path in sorted(source.glob('*.webp')):
+    data, offset = path.read_bytes(), 12
+    while offset + 8 <= len(data):
+        tag, size = data[offset:offset + 4], struct.unpack('<I', data[offset + 4:offset + 8])[0]
+        if tag == b'VP8 ':
+            (target / (path.stem + '.vp8')).write_bytes(data[offset + 8:offset + 8 + size])
+            break
+        offset += 8 + size + (size & 1)
+PY
+  seeds=(.build-fuzz/vp8-seeds)
 fi
 
 # -malloc_limit_mb flags any single allocation above 256 MiB: the decoder's limits must stop
