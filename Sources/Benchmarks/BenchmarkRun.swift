@@ -20,6 +20,9 @@ struct BenchmarkRun {
         case .animationSpeed:
             report(animationDecodeSpeed(profile), warnings: [], since: started)
             return
+        case .webpSpeed:
+            report(webpDecodeSpeed(profile), warnings: [], since: started)
+            return
         case .downsampling:
             report(
                 DownsamplingBenchmark.goals(DownsamplingBenchmark.runSection(quick: options.quick)), warnings: [],
@@ -72,7 +75,8 @@ struct BenchmarkRun {
             let gallery = try gallerySection(corpus)
             report(gallery.goals, warnings: gallery.warnings, since: started)
             return
-        case .jpegSpeed, .animationSpeed, .downsampling, .blobList, .diskCache, .networkFeed, .bombs, .stickers, nil:
+        case .jpegSpeed, .animationSpeed, .webpSpeed, .downsampling, .blobList, .diskCache, .networkFeed, .bombs,
+            .stickers, nil:
             break
         }
 
@@ -97,6 +101,7 @@ struct BenchmarkRun {
         let pngChecks = pngDecodeSpeed(corpus, profile)
         let jpegChecks = jpegDecodeSpeed(profile)
         let animationChecks = animationDecodeSpeed(profile)
+        let webpChecks = webpDecodeSpeed(profile)
         let downsampling = DownsamplingBenchmark.runSection(quick: options.quick)
         let scrolling = try scrollingSection(corpus, profile)
         let gallery = try gallerySection(corpus)
@@ -108,7 +113,7 @@ struct BenchmarkRun {
 
         let checks =
             Goals.evaluate(reports, hitPath: hitPath, limits: limits) + DownsamplingBenchmark.goals(downsampling)
-            + pngChecks + jpegChecks + animationChecks + scrolling.goals + gallery.goals + blobList.goals
+            + pngChecks + jpegChecks + animationChecks + webpChecks + scrolling.goals + gallery.goals + blobList.goals
             + networkFeed.goals + diskCache.goals + accountingChecks + bombs + stickers.goals
         report(
             checks,
@@ -172,7 +177,8 @@ struct BenchmarkRun {
     private func networkFeedSection() throws -> SectionOutcome {
         print(
             "NETWORK FEED: avatars and photos from a loopback server over a phone-like link, scrolled, purged, "
-                + "relaunched: the source paper's two recipes, URLSession + URLCache + NSCache, and the store")
+                + "relaunched: the classic recipes (a dictionary by URL, files in a folder), "
+                + "URLSession + URLCache + NSCache, and the store")
         return try NetworkFeedSection(
             profile: options.quick ? .quick : .full, network: options.feedNetwork,
             outputDirectory: options.outputDirectory
@@ -289,6 +295,35 @@ struct BenchmarkRun {
             giflib: giflib)
         print(AnimationDecodeSpeedBenchmark.table(rows) + "\n")
         return AnimationDecodeSpeedBenchmark.goals(rows)
+    }
+
+    /// Prints the WebP decode speed table and returns its goal checks.
+    private func webpDecodeSpeed(_ profile: BenchmarkProfile) -> [GoalCheck] {
+        let libwebp: LibwebpShim?
+        switch LibwebpShim.load() {
+        case .success(let shim):
+            libwebp = shim
+        case .failure(let error):
+            libwebp = nil
+            print(
+                "WebP not measured (Scripts/build-libwebp-shim.sh builds libwebp's shim, which encodes the inputs): \(error)"
+            )
+        }
+        let sizes =
+            options.quick
+            ? [BenchmarkProfile.PixelSize(width: 640, height: 480), profile.largeDecodeSize]
+            : [
+                BenchmarkProfile.PixelSize(width: 640, height: 480), profile.largeDecodeSize,
+                BenchmarkProfile.PixelSize(width: 4032, height: 3024),
+            ]
+        print(
+            "WEBP DECODE SPEED: source megapixels per CPU second, median of \(profile.decodeSampleCount) samples; "
+                + "files encoded by libwebp")
+        let rows = WebPDecodeSpeedBenchmark.run(
+            WebPDecodeSpeedBenchmark.inputs(sizes: sizes, libwebp: libwebp), samples: profile.decodeSampleCount,
+            libwebp: libwebp)
+        print(WebPDecodeSpeedBenchmark.table(rows) + "\n")
+        return WebPDecodeSpeedBenchmark.goals(rows)
     }
 
     private func seconds(since start: UInt64) -> String {

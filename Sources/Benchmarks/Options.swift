@@ -9,6 +9,7 @@ struct Options {
         case pngSpeed = "png-speed"
         case jpegSpeed = "jpeg-speed"
         case animationSpeed = "animation-speed"
+        case webpSpeed = "webp-speed"
         case downsampling
         case scrolling
         case gallery
@@ -41,10 +42,10 @@ struct Options {
         in an in-process table: every blob read by the list's query vs rows holding ids whose
         photos a provider reads through the store), the network feed (300 rows of avatars and
         JPEG photos from a loopback HTTP server over a phone-like link, scrolled, purged by a
-        memory warning, scrolled back and scrolled again after a relaunch, by the source paper's
-        two recipes, URLSession + URLCache + NSCache, and the store) and the disk cache (opening,
-        missing, hitting and writing at 100 to 100k entries against a file-per-key folder and
-        Foundation's URLCache), and a chat of animated stickers (GIF and APNG, every frame decoded up
+        memory warning, scrolled back and scrolled again after a relaunch, by the classic
+        recipes (a dictionary by URL and files in a folder), URLSession + URLCache + NSCache, and
+        the store) and the disk cache (opening, missing, hitting and writing at 100 to 100k
+        entries against a file-per-key folder and Foundation's URLCache), and a chat of animated stickers (GIF and APNG, every frame decoded up
         front, a buffer per view, and the store's shared animations). Prints tables and PASS/FAIL
         goal lines; writes results.csv, scrolling.csv, gallery.csv, bloblist.csv, networkfeed.csv, stickers.csv
         (and per-frame CSVs) and SVG charts.
@@ -58,8 +59,8 @@ struct Options {
                         (The generated corpus has PNG icons and flat UI, JPEG photos.)
           --only SECTION
                         Only one section and its goals: hit-path, png-speed, jpeg-speed,
-                        animation-speed, downsampling, scrolling, gallery, blob-list,
-                        network-feed, disk-cache, bombs or stickers.
+                        animation-speed, webp-speed, downsampling, scrolling, gallery,
+                        blob-list, network-feed, disk-cache, bombs or stickers.
           --latency-ms MS
                         The network feed's latency before each response. Defaults to 40.
           --slow-fraction F

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// giflib plus the browsers' frame composition, loaded at run time from the shim that
 /// `Scripts/build-giflib-shim.sh` builds, so that the package itself never links against it.
 struct GiflibShim {
@@ -27,22 +21,14 @@ struct GiflibShim {
     /// Loads the shim from `$GIFLIB_SHIM`, else ``defaultPath``.
     ///
     /// - Returns: The shim, or why it cannot be loaded.
-    static func load() -> Result<GiflibShim, LoadError> {
-        let path = ProcessInfo.processInfo.environment["GIFLIB_SHIM"] ?? defaultPath
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "dlopen failed"
-            return .failure(LoadError(description: reason))
+    static func load() -> Result<GiflibShim, SharedLibrary.LoadError> {
+        SharedLibrary.open(environmentVariable: "GIFLIB_SHIM", defaultPath: defaultPath).flatMap { library in
+            Result { () throws(SharedLibrary.LoadError) in
+                GiflibShim(
+                    path: library.path,
+                    decodeFunction: try library.function("gifcompose_decode", as: DecodeFunction.self))
+            }
         }
-        guard let symbol = dlsym(handle, "gifcompose_decode") else {
-            return .failure(LoadError(description: "\(path) has no gifcompose_decode"))
-        }
-        // The handle stays open for the life of the process: the function pointer points into it.
-        return .success(GiflibShim(path: path, decodeFunction: unsafeBitCast(symbol, to: DecodeFunction.self)))
-    }
-
-    /// Why the shim could not be loaded.
-    struct LoadError: Error, CustomStringConvertible {
-        let description: String
     }
 
     /// Every composed frame, straight RGBA8 canvases one after another, to check before timing

@@ -76,39 +76,24 @@ final class LibjpegTurbo: @unchecked Sendable {
     /// Loads the library.
     ///
     /// - Returns: The library, or why it cannot be loaded.
-    static func load() -> Result<LibjpegTurbo, LoadError> {
-        let path = ProcessInfo.processInfo.environment["LIBTURBOJPEG"] ?? "libturbojpeg.so.0"
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "dlopen failed"
-            return .failure(LoadError(description: reason))
+    static func load() -> Result<LibjpegTurbo, SharedLibrary.LoadError> {
+        SharedLibrary.open(environmentVariable: "LIBTURBOJPEG", defaultPath: "libturbojpeg.so.0").flatMap {
+            library in
+            Result { () throws(SharedLibrary.LoadError) in
+                let initDecompress = try library.function("tjInitDecompress", as: InitFunction.self)
+                guard let decompressor = initDecompress() else {
+                    throw SharedLibrary.LoadError(description: "tjInitDecompress failed")
+                }
+                return LibjpegTurbo(
+                    path: library.path, decompressor: decompressor,
+                    initCompress: try library.function("tjInitCompress", as: InitFunction.self),
+                    header: try library.function("tjDecompressHeader3", as: HeaderFunction.self),
+                    decompress: try library.function("tjDecompress2", as: DecompressFunction.self),
+                    compress: try library.function("tjCompress2", as: CompressFunction.self),
+                    bufferSize: try library.function("tjBufSize", as: BufferSizeFunction.self),
+                    destroy: try library.function("tjDestroy", as: DestroyFunction.self))
+            }
         }
-        func symbol<T>(_ name: String, as type: T.Type) -> T? {
-            dlsym(handle, name).map { unsafeBitCast($0, to: type) }
-        }
-        // The handle stays open for the life of the process: the function pointers point into it.
-        guard let initDecompress = symbol("tjInitDecompress", as: InitFunction.self),
-            let initCompress = symbol("tjInitCompress", as: InitFunction.self),
-            let header = symbol("tjDecompressHeader3", as: HeaderFunction.self),
-            let decompress = symbol("tjDecompress2", as: DecompressFunction.self),
-            let compress = symbol("tjCompress2", as: CompressFunction.self),
-            let bufferSize = symbol("tjBufSize", as: BufferSizeFunction.self),
-            let destroy = symbol("tjDestroy", as: DestroyFunction.self)
-        else { return .failure(LoadError(description: "\(path) lacks a TurboJPEG function")) }
-        guard let decompressor = initDecompress() else {
-            return .failure(LoadError(description: "tjInitDecompress failed"))
-        }
-        return .success(
-            LibjpegTurbo(
-                path: path, decompressor: decompressor, initCompress: initCompress, header: header,
-                decompress: decompress,
-                compress: compress, bufferSize: bufferSize, destroy: destroy
-            )
-        )
-    }
-
-    /// Why the library could not be loaded.
-    struct LoadError: Error, CustomStringConvertible {
-        let description: String
     }
 
     /// Decodes a JPEG at 1/`denominator` to RGBA8 (gray8 for grayscale files), with the default

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// libpng, loaded at run time from the shim that `Scripts/build-libpng-shim.sh` builds, so that
 /// the package itself never links against it.
 struct LibpngShim {
@@ -27,22 +21,13 @@ struct LibpngShim {
     /// Loads the shim from `$LIBPNG_SHIM`, else ``defaultPath``.
     ///
     /// - Returns: The shim, or why it cannot be loaded.
-    static func load() -> Result<LibpngShim, LoadError> {
-        let path = ProcessInfo.processInfo.environment["LIBPNG_SHIM"] ?? defaultPath
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "dlopen failed"
-            return .failure(LoadError(description: reason))
+    static func load() -> Result<LibpngShim, SharedLibrary.LoadError> {
+        SharedLibrary.open(environmentVariable: "LIBPNG_SHIM", defaultPath: defaultPath).flatMap { library in
+            Result { () throws(SharedLibrary.LoadError) in
+                LibpngShim(
+                    path: library.path, decodeFunction: try library.function("pngshim_decode", as: DecodeFunction.self))
+            }
         }
-        guard let symbol = dlsym(handle, "pngshim_decode") else {
-            return .failure(LoadError(description: "\(path) has no pngshim_decode"))
-        }
-        // The handle stays open for the life of the process: the function pointer points into it.
-        return .success(LibpngShim(path: path, decodeFunction: unsafeBitCast(symbol, to: DecodeFunction.self)))
-    }
-
-    /// Why the shim could not be loaded.
-    struct LoadError: Error, CustomStringConvertible {
-        let description: String
     }
 
     /// Decodes a PNG into a new array, 1, 2 or 4 bytes per pixel like ``PNGDecoder``.

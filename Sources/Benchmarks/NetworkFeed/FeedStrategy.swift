@@ -1,10 +1,10 @@
-/// How the network feed's cells get their pictures: the source paper's two recipes, what an app
+/// How the network feed's cells get their pictures: the classic table of network pictures' two recipes, what an app
 /// writes without a library, and the store.
 enum FeedStrategy: CaseIterable, Sendable {
-    /// The paper's first app: each picture downloaded synchronously on the UI thread when its
+    /// The classic first app: each picture downloaded synchronously on the UI thread when its
     /// row appears, decoded there, kept by the cell only.
     case seedNaive
-    /// The paper's fix: downloads on a background queue (6 at once, rows on screen first), a
+    /// The classic fix: downloads on a background queue (6 at once, rows on screen first), a
     /// dictionary of decoded pictures keyed by URL, the bytes in files in a local folder, the
     /// dictionary emptied on a memory warning. Nothing is cancelled, and a download's picture
     /// goes into the cell that asked, whatever row it shows by then.
@@ -40,7 +40,7 @@ enum FeedStrategy: CaseIterable, Sendable {
     }
 
     /// Whether a picture that arrives late is set into the cell that asked even when the cell
-    /// was reused for another row meanwhile: the paper's recipe captures the cell and checks
+    /// was reused for another row meanwhile: the classic recipe captures the cell and checks
     /// nothing.
     var setsPicturesIntoReusedCells: Bool { self == .seedFixed }
 

@@ -1,7 +1,7 @@
 import Foundation
 import ImageStoreTestSupport
 
-/// The benchmark's "network feed" section: the source paper's table of network pictures replayed
+/// The benchmark's "network feed" section: the classic table of network pictures replayed
 /// against a loopback server over a phone-like link, by every ``FeedStrategy``; prints the table,
 /// writes the CSVs and the memory charts.
 struct NetworkFeedSection {

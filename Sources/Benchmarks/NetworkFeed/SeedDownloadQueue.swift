@@ -1,6 +1,6 @@
 import Foundation
 
-/// The paper's background queue: `width` worker threads, each taking the newest job of a row on
+/// The classic recipe's background queue: `width` worker threads, each taking the newest job of a row on
 /// screen first, else the oldest job. Jobs are never cancelled, only dropped when the app ends.
 final class SeedDownloadQueue: @unchecked Sendable {
     /// A picture a cell asked for, under the tag of its configuration.

@@ -5,7 +5,7 @@ import WeakImageStore
 import FoundationNetworking
 #endif
 
-/// The paper's fixed app: a dictionary of decoded pictures by URL, their bytes in files in a
+/// The classic fixed app: a dictionary of decoded pictures by URL, their bytes in files in a
 /// local folder, downloads and decodes on a background queue of 6, rows on screen first.
 ///
 /// What the recipe leaves out is left out here too: a URL asked for twice before it arrives is

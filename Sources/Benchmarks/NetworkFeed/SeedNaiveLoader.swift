@@ -5,7 +5,7 @@ import WeakImageStore
 import FoundationNetworking
 #endif
 
-/// The paper's first app: the UI thread downloads and decodes each picture when its row
+/// The classic first app: the UI thread downloads and decodes each picture when its row
 /// appears; nothing is cached, so a row that comes back is downloaded again.
 final class SeedNaiveLoader: FeedPictureLoader {
     private let session = BlockingFetch.makeSession()

@@ -1,7 +1,7 @@
 import Foundation
 import WeakImageStore
 
-/// The paper's in-memory cache: decoded pictures by URL, never evicted, emptied on a memory
+/// The classic recipe's in-memory cache: decoded pictures by URL, never evicted, emptied on a memory
 /// warning. Its background queue writes while the UI thread reads, hence the lock.
 final class SeedPictureDictionary: @unchecked Sendable {
     private let lock = NSLock()

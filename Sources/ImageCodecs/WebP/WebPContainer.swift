@@ -101,6 +101,10 @@ package struct WebPImageChunk: Sendable {
     /// The bitstream's byte range in the file. A still's VP8L stream runs to the end of the file,
     /// past its chunk: libwebp reads it so, and decodes files whose `VP8L` size is too small.
     package var bitstream: Range<Int>
+    /// Where the data the bitstream's decoder may read ends: the end of the file for a still
+    /// (libwebp reads a lossy frame's last partition, and a lossless stream, that far), the
+    /// chunk's end for an animation frame (the demuxer cuts it there).
+    package var streamEnd: Int
     /// The `ALPH` payload's byte range (lossy only).
     package var alpha: Range<Int>?
     package var width: Int
@@ -112,6 +116,7 @@ package struct WebPImageChunk: Sendable {
         bitstream chunk: WebPChunk, alpha: Range<Int>?, streamEnd: Int, in bytes: UnsafeRawBufferPointer
     ) throws(WebPError) {
         bitstream = chunk.payload.lowerBound..<max(chunk.payload.upperBound, streamEnd)
+        self.streamEnd = bitstream.upperBound
         let start = chunk.payload.lowerBound
         if chunk.fourCC == "VP8L" {
             coding = .lossless

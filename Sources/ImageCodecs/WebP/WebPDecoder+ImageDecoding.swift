@@ -27,15 +27,13 @@ extension WebPDecoder {
     ///   - data: The whole file.
     ///   - options: The scale, the size and the header if read already.
     /// - Returns: The image, ``PixelFormat/rgba8``; never damaged.
-    /// - Throws: ``WebPError``: the file is not WebP, is broken, exceeds a limit, or is lossy
-    ///   while no lossy decoder is plugged in.
+    /// - Throws: ``WebPError``: the file is not WebP, is broken, or exceeds a limit.
     public func decode(_ data: Data, options: DecodeOptions) throws(WebPError) -> DecodeResult<Bitmap> {
         let container = try container(of: data, header: options.header)
         let thumbnail = options.maxPixelSize.flatMap {
             ThumbnailSize(width: container.width, height: container.height, maxPixelSize: $0)
         }
         try checkPeak(peakBytes(of: container, fileCount: data.count, thumbnail: thumbnail))
-        if container.image.coding == .lossy && lossyDecoder == nil { throw .lossyUnsupported }
         let width = thumbnail?.width ?? container.width
         let height = thumbnail?.height ?? container.height
         let count = width * height * 4
@@ -136,7 +134,8 @@ extension WebPDecoder {
         case .lossy:
             // The alpha plane, and a VP8L-coded one's ARGB buffer while it decodes.
             let alpha = image.alpha == nil ? 0 : DecodingPeak.product(imagePixels, 5)
-            let scratch = lossyDecoder?.scratchBytes(width: image.width, height: image.height) ?? 0
+            // The VP8 decoder keeps a few macroblock rows: under 128 bytes a column.
+            let scratch = DecodingPeak.product(image.width + 15, 128)
             working = DecodingPeak.sum(alpha, scratch, DecodingPeak.product(image.width, 4))
         }
         return DecodingPeak.sum(output, working, subImages, DecodingPeak.product(container.width, 4), fileCount)

@@ -19,10 +19,41 @@ extension WebPDecoder {
                 }
             }
         case .lossy:
-            let rowBytes = image.width * 4
-            try decodeRows(image, from: bytes) { y, row throws(WebPError) in
-                (output + y * rowBytes).update(from: row, count: rowBytes)
+            let alpha = try alphaPlane(of: image, from: bytes)
+            // Rows are converted in place in the output: nothing to copy.
+            try Self.lossy { () throws(VP8Error) in
+                let header = try VP8FrameHeader(tagOf: UnsafeRawBufferPointer(rebasing: bytes[image.bitstream]))
+                try VP8FrameDecoder.decode(lossyStream(of: image, in: bytes), header: header, destination: output) {
+                    _, _ in
+                }
             }
+            if let alpha {
+                for index in 0..<image.width * image.height { output[index * 4 + 3] = alpha[index] }
+            }
+        }
+    }
+
+    /// The bytes the VP8 decoder may read: from the chunk's payload to ``WebPImageChunk/streamEnd``.
+    private func lossyStream(of image: WebPImageChunk, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[image.bitstream.lowerBound..<image.streamEnd])
+    }
+
+    /// The decoded `ALPH` plane of a lossy image, one byte a pixel, or nil without one.
+    private func alphaPlane(of image: WebPImageChunk, from bytes: UnsafeRawBufferPointer) throws(WebPError) -> [UInt8]?
+    {
+        try image.alpha.map { range throws(WebPError) in
+            try WebPAlphaDecoder.decode(
+                UnsafeRawBufferPointer(rebasing: bytes[range]), width: image.width, height: image.height,
+                tableByteLimit: maximumDecodingBytes)
+        }
+    }
+
+    /// Runs a VP8 decode, its errors as WebP's.
+    private static func lossy(_ body: () throws(VP8Error) -> Void) throws(WebPError) {
+        do {
+            try body()
+        } catch {
+            throw .lossyBitstream(error.description)
         }
     }
 
@@ -43,26 +74,36 @@ extension WebPDecoder {
                 try row(y, pixels + y * rowBytes)
             }
         case .lossy:
-            guard let lossyDecoder else { throw .lossyUnsupported }
-            let alpha = try image.alpha.map { range throws(WebPError) in
-                try WebPAlphaDecoder.decode(
-                    UnsafeRawBufferPointer(rebasing: bytes[range]), width: image.width, height: image.height,
-                    tableByteLimit: maximumDecodingBytes)
-            }
+            let alpha = try alphaPlane(of: image, from: bytes)
             let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
             defer { rgba.deallocate() }
-            rgba.initialize(repeating: 255, count: rowBytes)
-            try lossyDecoder.decodeRows(
-                UnsafeRawBufferPointer(rebasing: bytes[image.bitstream]), width: image.width, height: image.height
-            ) { y, rgb throws(WebPError) in
-                for x in 0..<image.width {
-                    rgba[x * 4] = rgb[x * 3]
-                    rgba[x * 4 + 1] = rgb[x * 3 + 1]
-                    rgba[x * 4 + 2] = rgb[x * 3 + 2]
-                    rgba[x * 4 + 3] = alpha?[y * image.width + x] ?? 255
+            // The VP8 decoder's row sink cannot throw: the first failure is kept and the rows
+            // after it ignored.
+            var failure: WebPError?
+            let cancellation = DecodeCancellation.current.get()
+            try Self.lossy { () throws(VP8Error) in
+                _ = try VP8FrameHeader(tagOf: UnsafeRawBufferPointer(rebasing: bytes[image.bitstream]))
+                try VP8Decoder.decode(lossyStream(of: image, in: bytes), maximumPixelCount: maximumPixelCount) {
+                    y, decoded in
+                    guard failure == nil, let base = decoded.baseAddress else { return }
+                    if y % 16 == 0, let cancellation, cancellation.shouldStop() {
+                        failure = .cancelled
+                        return
+                    }
+                    var pixels = base
+                    if let alpha {
+                        rgba.update(from: base, count: rowBytes)
+                        for x in 0..<image.width { rgba[x * 4 + 3] = alpha[y * image.width + x] }
+                        pixels = UnsafePointer(rgba)
+                    }
+                    do throws(WebPError) {
+                        try row(y, pixels)
+                    } catch {
+                        failure = error
+                    }
                 }
-                try row(y, rgba)
             }
+            if let failure { throw failure }
         }
     }
 }

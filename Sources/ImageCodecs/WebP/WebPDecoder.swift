@@ -1,12 +1,13 @@
 import Foundation
 
 /// A pure-Swift WebP decoder producing ``Bitmap``s: the RIFF container (simple and extended),
-/// VP8L lossless images and `ALPH` alpha planes, byte-exact with libwebp 1.2.4's `dwebp -pam`.
+/// VP8 lossy and VP8L lossless images and `ALPH` alpha planes, byte-exact with libwebp 1.2.4's
+/// `dwebp -pam` (lossy with its default fancy upsampling).
 ///
 /// | file                                 | result                                             |
 /// |--------------------------------------|----------------------------------------------------|
 /// | `VP8L` (lossless), simple or in `VP8X` | ``PixelFormat/rgba8``, the stream's alpha as coded (colour kept under alpha 0) |
-/// | `VP8 ` (lossy), with or without `ALPH` | throws ``WebPError/lossyUnsupported`` in this build  |
+/// | `VP8 ` (lossy), with or without `ALPH` | ``PixelFormat/rgba8``, alpha 255 without `ALPH`; decoded macroblock row by macroblock row, so a thumbnail never holds the full-size image |
 /// | animated (`VP8X` + `ANIM`/`ANMF`)    | the first frame on its canvas; every frame through ``frameCursor(for:options:)``, as libwebp's `WebPAnimDecoder` composites them |
 /// | `ICCP`, `EXIF`, `XMP `, unknown chunks | skipped                                            |
 ///
@@ -37,9 +38,6 @@ public struct WebPDecoder: ImageDecoding {
     /// computes it, before it is refused with ``WebPError/decodeTooLarge(bytesNeeded:limit:)``.
     /// Defaults to 384 MiB, as ``PNGDecoder``'s.
     public var maximumDecodingBytes: Int
-    /// The decoder of lossy (`VP8 `) bitstreams; nil (lossy files throw
-    /// ``WebPError/lossyUnsupported``) until one is plugged in.
-    package var lossyDecoder: (any WebPLossyDecoding)?
 
     /// Creates a decoder with size limits.
     ///

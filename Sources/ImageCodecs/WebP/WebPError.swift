@@ -67,8 +67,6 @@ public enum WebPError: Error, Sendable, Equatable, CustomStringConvertible {
     case frameOutsideCanvas(frame: Int)
     /// The file has more frames than ``WebPDecoder/maximumFrameCount`` (`limit`).
     case tooManyFrames(limit: Int)
-    /// A lossy (`VP8 `) image: not decoded by this build's ``WebPDecoder``.
-    case lossyUnsupported
     /// A lossy (`VP8 `) bitstream the lossy decoder refused, with its reason.
     case lossyBitstream(String)
     /// The store no longer needs the image and stopped the decode.
@@ -129,8 +127,6 @@ public enum WebPError: Error, Sendable, Equatable, CustomStringConvertible {
             "frame \(frame) passes the canvas's edge"
         case .tooManyFrames(let limit):
             "the file has more than \(limit) frames, the maximum frame count"
-        case .lossyUnsupported:
-            "lossy (VP8) WebP images are not decoded by this build"
         case .lossyBitstream(let reason):
             "the lossy VP8 bitstream is invalid: \(reason)"
         case .cancelled:
