@@ -170,21 +170,23 @@ extension VP8LoopFilter {
     ) {
         let limit = strength.limit
         let inner = strength.filtersInnerEdges
+        // A stride, not an array literal: that allocated on every macroblock.
+        let edges = stride(from: 0, to: 16, by: 4)
         if isSimple {
-            for x in [0, 4, 8, 12] where x == 0 ? hasLeft : inner {
+            for x in edges where x == 0 ? hasLeft : inner {
                 let row = { (lane: Int) in y + x + lane * lumaStride }
                 var edge = loadColumns(row)
                 filterSimple(&edge, limit: x == 0 ? limit + 4 : limit)
                 storeColumns(edge, row)
             }
-            for line in [0, 4, 8, 12] where line == 0 ? hasAbove : inner {
+            for line in edges where line == 0 ? hasAbove : inner {
                 var edge = loadNearRows(y + line * lumaStride, stride: lumaStride)
                 filterSimple(&edge, limit: line == 0 ? limit + 4 : limit)
                 storeNearRows(edge, y + line * lumaStride, stride: lumaStride)
             }
             return
         }
-        for x in [0, 4, 8, 12] where x == 0 ? hasLeft : inner {
+        for x in edges where x == 0 ? hasLeft : inner {
             let isMacroblockEdge = x == 0
             let edgeLimit = isMacroblockEdge ? limit + 4 : limit
             let lumaRow = { (lane: Int) in y + x + lane * lumaStride }
@@ -197,7 +199,7 @@ extension VP8LoopFilter {
             filterNormal(&chroma, limit: edgeLimit, strength: strength, isMacroblockEdge: isMacroblockEdge)
             storeColumns(chroma, chromaRow)
         }
-        for line in [0, 4, 8, 12] where line == 0 ? hasAbove : inner {
+        for line in edges where line == 0 ? hasAbove : inner {
             let isMacroblockEdge = line == 0
             let edgeLimit = isMacroblockEdge ? limit + 4 : limit
             let luma = y + line * lumaStride

@@ -66,7 +66,10 @@ struct VP8MacroblockReconstruction {
                 }
             }
             // Blocks on the right column take the same above-right pixels as the top one.
-            for line in [3, 7, 11] { (y + line * stride + 16).update(from: aboveRight, count: 4) }
+            // Strides, not array literals: those allocated on every macroblock.
+            for line in Swift.stride(from: 3, through: 11, by: 4) {
+                (y + line * stride + 16).update(from: aboveRight, count: 4)
+            }
             for block in 0..<16 {
                 let pixels = y + (block & 3) * 4 + (block >> 2) * 4 * stride
                 VP8Prediction.predictSubblock(pixels, mode: modes.subblockMode(block))
@@ -81,7 +84,8 @@ struct VP8MacroblockReconstruction {
                 }
             }
         }
-        for (plane, pixels) in [(0, u), (1, v)] {
+        for plane in 0..<2 {
+            let pixels = plane == 0 ? u : v
             VP8Prediction.predictBlock(
                 pixels, size: 8, mode: modes.chromaMode, hasAbove: row > 0, hasLeft: column > 0)
             // libwebp transforms a chroma plane with any AC coefficient block by block with its
