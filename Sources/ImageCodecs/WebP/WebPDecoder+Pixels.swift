@@ -9,15 +9,17 @@ extension WebPDecoder {
             let stream = UnsafeRawBufferPointer(rebasing: bytes[image.bitstream.dropFirst(5)])
             var decoder = VP8LDecoder(stream, chunk: "VP8L", tableByteLimit: maximumDecodingBytes)
             let count = image.width * image.height
-            try output.withMemoryRebound(to: UInt32.self, capacity: count) { argb throws(WebPError) in
-                try decoder.decodeImage(width: image.width, height: image.height, into: argb)
-                // ARGB values become R, G, B, A bytes in memory.
-                for index in 0..<count {
-                    let pixel = argb[index]
-                    let rgba = (pixel & 0xFF00_FF00) | (pixel >> 16 & 0xFF) | (pixel & 0xFF) << 16
-                    argb[index] = rgba.littleEndian
-                }
-            }
+            try output.withMemoryRebound(to: UInt32.self, capacity: count) { argb in
+                Result(typedCatching: { () throws(WebPError) in
+                    try decoder.decodeImage(width: image.width, height: image.height, into: argb)
+                    // ARGB values become R, G, B, A bytes in memory.
+                    for index in 0..<count {
+                        let pixel = argb[index]
+                        let rgba = (pixel & 0xFF00_FF00) | (pixel >> 16 & 0xFF) | (pixel & 0xFF) << 16
+                        argb[index] = rgba.littleEndian
+                    }
+                })
+            }.typedGet()
         case .lossy:
             let alpha = try alphaPlane(of: image, from: bytes)
             // Rows are converted in place in the output: nothing to copy.
@@ -41,11 +43,10 @@ extension WebPDecoder {
     /// The decoded `ALPH` plane of a lossy image, one byte a pixel, or nil without one.
     private func alphaPlane(of image: WebPImageChunk, from bytes: UnsafeRawBufferPointer) throws(WebPError) -> [UInt8]?
     {
-        try image.alpha.map { range throws(WebPError) in
-            try WebPAlphaDecoder.decode(
-                UnsafeRawBufferPointer(rebasing: bytes[range]), width: image.width, height: image.height,
-                tableByteLimit: maximumDecodingBytes)
-        }
+        guard let range = image.alpha else { return nil }
+        return try WebPAlphaDecoder.decode(
+            UnsafeRawBufferPointer(rebasing: bytes[range]), width: image.width, height: image.height,
+            tableByteLimit: maximumDecodingBytes)
     }
 
     /// Runs a VP8 decode, its errors as WebP's.

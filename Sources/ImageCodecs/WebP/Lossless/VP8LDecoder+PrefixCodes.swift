@@ -64,11 +64,13 @@ extension VP8LDecoder {
             try readCodeLengths(alphabetSize: alphabetSize, into: &lengths)
         }
         if reader.isPastEnd { throw .losslessDataEnded(chunk: chunk) }
-        try lengths.withUnsafeBufferPointer { buffer throws(WebPError) in
-            // `lengths` holds at least `alphabetSize` entries (sized for the largest alphabet).
-            guard let base = buffer.baseAddress else { return }
-            try VP8LPrefixCode.build(lengths: base, count: alphabetSize, into: &table)
-        }
+        try lengths.withUnsafeBufferPointer { buffer in
+            Result(typedCatching: { () throws(WebPError) in
+                // `lengths` holds at least `alphabetSize` entries (sized for the largest alphabet).
+                guard let base = buffer.baseAddress else { return }
+                try VP8LPrefixCode.build(lengths: base, count: alphabetSize, into: &table)
+            })
+        }.typedGet()
     }
 
     /// Reads code lengths coded with the code-length code.
@@ -79,11 +81,13 @@ extension VP8LDecoder {
             codeLengthLengths[Self.codeLengthOrder[index]] = UInt8(reader.read(3))
         }
         var codeLengthTable: [UInt32] = []
-        try codeLengthLengths.withUnsafeBufferPointer { buffer throws(WebPError) in
-            // 19 entries, counted above.
-            guard let base = buffer.baseAddress else { return }
-            try VP8LPrefixCode.build(lengths: base, count: 19, into: &codeLengthTable)
-        }
+        try codeLengthLengths.withUnsafeBufferPointer { buffer in
+            Result(typedCatching: { () throws(WebPError) in
+                // 19 entries, counted above.
+                guard let base = buffer.baseAddress else { return }
+                try VP8LPrefixCode.build(lengths: base, count: 19, into: &codeLengthTable)
+            })
+        }.typedGet()
         var remaining = alphabetSize
         if reader.read(1) == 1 {
             let lengthBits = 2 + 2 * reader.readInt(3)
@@ -94,35 +98,37 @@ extension VP8LDecoder {
         }
         var previous: UInt8 = 8
         var symbol = 0
-        try codeLengthTable.withUnsafeBufferPointer { table throws(WebPError) in
-            // The code-length table was built above and is at least its 256 root entries.
-            guard let table = table.baseAddress else { return }
-            while symbol < alphabetSize {
-                if remaining == 0 { break }
-                remaining -= 1
-                reader.fill()
-                let value = VP8LPrefixCode.readSymbol(table, &reader)
-                if value < 16 {
-                    lengths[symbol] = UInt8(value)
-                    symbol += 1
-                    if value != 0 { previous = UInt8(value) }
-                    continue
+        try codeLengthTable.withUnsafeBufferPointer { table in
+            Result(typedCatching: { () throws(WebPError) in
+                // The code-length table was built above and is at least its 256 root entries.
+                guard let table = table.baseAddress else { return }
+                while symbol < alphabetSize {
+                    if remaining == 0 { break }
+                    remaining -= 1
+                    reader.fill()
+                    let value = VP8LPrefixCode.readSymbol(table, &reader)
+                    if value < 16 {
+                        lengths[symbol] = UInt8(value)
+                        symbol += 1
+                        if value != 0 { previous = UInt8(value) }
+                        continue
+                    }
+                    let repeatCount: Int
+                    let repeated: UInt8
+                    switch value {
+                    case 16: (repeatCount, repeated) = (3 + reader.readInt(2), previous)
+                    case 17: (repeatCount, repeated) = (3 + reader.readInt(3), 0)
+                    default: (repeatCount, repeated) = (11 + reader.readInt(7), 0)
+                    }
+                    guard symbol + repeatCount <= alphabetSize else {
+                        throw .codeLengthsOverflow(symbol: symbol, repeat: repeatCount, alphabetSize: alphabetSize)
+                    }
+                    for _ in 0..<repeatCount {
+                        lengths[symbol] = repeated
+                        symbol += 1
+                    }
                 }
-                let repeatCount: Int
-                let repeated: UInt8
-                switch value {
-                case 16: (repeatCount, repeated) = (3 + reader.readInt(2), previous)
-                case 17: (repeatCount, repeated) = (3 + reader.readInt(3), 0)
-                default: (repeatCount, repeated) = (11 + reader.readInt(7), 0)
-                }
-                guard symbol + repeatCount <= alphabetSize else {
-                    throw .codeLengthsOverflow(symbol: symbol, repeat: repeatCount, alphabetSize: alphabetSize)
-                }
-                for _ in 0..<repeatCount {
-                    lengths[symbol] = repeated
-                    symbol += 1
-                }
-            }
-        }
+            })
+        }.typedGet()
     }
 }

@@ -56,74 +56,77 @@ enum VP8FrameDecoder {
         let rowLuma = lumaCache + extraRows * lumaStride
         let rowU = uCache + extraRows / 2 * chromaStride
         let rowV = vCache + extraRows / 2 * chromaStride
-        try header.coefficientProbabilities.withUnsafeBufferPointer { (probabilities) throws(VP8Error) in
-            let residuals = VP8Residuals(probabilities: probabilities.baseAddress!)
-            let segmentProbabilities = header.segmentMapProbabilities
-            let subblockTable = VP8Tables.subblockModeProbabilities.pointer
-            for row in 0..<rows {
-                modesLeft.update(repeating: 0, count: 4)
-                for column in 0..<columns {
-                    modes[column] = VP8MacroblockModes.read(
-                        &modeReader, segmentProbabilities: segmentProbabilities,
-                        skipProbability: header.skipProbability, table: subblockTable, above: modesAbove + 4 * column,
-                        left: modesLeft)
-                }
-                guard !modeReader.reachedEnd else { throw .truncatedModes(row: row) }
-                nonZeroLeft.update(repeating: 0, count: 9)
-                reconstruction.startRow(row)
-                let partition = row & (header.partitionCount - 1)
-                var tokens = tokenReaders[partition]
-                for column in 0..<columns {
-                    let macroblock = modes[column]
-                    let nonZeroAboveHere = nonZeroAbove + 9 * column
-                    var masks = VP8Residuals.BlockMasks()
-                    if !macroblock.skipsCoefficients {
-                        masks = residuals.read(
-                            &tokens, modes: macroblock, quantizer: header.quantizers[macroblock.segment],
-                            above: nonZeroAboveHere, left: nonZeroLeft,
+        try header.coefficientProbabilities.withUnsafeBufferPointer { probabilities in
+            Result(typedCatching: { () throws(VP8Error) in
+                let residuals = VP8Residuals(probabilities: probabilities.baseAddress!)
+                let segmentProbabilities = header.segmentMapProbabilities
+                let subblockTable = VP8Tables.subblockModeProbabilities.pointer
+                for row in 0..<rows {
+                    modesLeft.update(repeating: 0, count: 4)
+                    for column in 0..<columns {
+                        modes[column] = VP8MacroblockModes.read(
+                            &modeReader, segmentProbabilities: segmentProbabilities,
+                            skipProbability: header.skipProbability, table: subblockTable,
+                            above: modesAbove + 4 * column,
+                            left: modesLeft)
+                    }
+                    guard !modeReader.reachedEnd else { throw .truncatedModes(row: row) }
+                    nonZeroLeft.update(repeating: 0, count: 9)
+                    reconstruction.startRow(row)
+                    let partition = row & (header.partitionCount - 1)
+                    var tokens = tokenReaders[partition]
+                    for column in 0..<columns {
+                        let macroblock = modes[column]
+                        let nonZeroAboveHere = nonZeroAbove + 9 * column
+                        var masks = VP8Residuals.BlockMasks()
+                        if !macroblock.skipsCoefficients {
+                            masks = residuals.read(
+                                &tokens, modes: macroblock, quantizer: header.quantizers[macroblock.segment],
+                                above: nonZeroAboveHere, left: nonZeroLeft,
+                                coefficients: coefficients)
+                        } else {
+                            let count = macroblock.usesSubblocks ? 8 : 9
+                            nonZeroAboveHere.update(repeating: 0, count: count)
+                            nonZeroLeft.update(repeating: 0, count: count)
+                        }
+                        guard !tokens.reachedEnd else { throw .truncatedCoefficients(column: column, row: row) }
+                        reconstruction.reconstruct(
+                            column: column, row: row, columns: columns, rows: rows, modes: macroblock, masks: masks,
                             coefficients: coefficients)
-                    } else {
-                        let count = macroblock.usesSubblocks ? 8 : 9
-                        nonZeroAboveHere.update(repeating: 0, count: count)
-                        nonZeroLeft.update(repeating: 0, count: count)
+                        if masks.nonZero != 0 { coefficients.update(repeating: 0, count: 384) }
+                        var strength = strengths[macroblock.segment * 2 + (macroblock.usesSubblocks ? 1 : 0)]
+                        strength.filtersInnerEdges = strength.filtersInnerEdges || masks.nonZero != 0
+                        filterStrengths[column] = strength
+                        reconstruction.copy(
+                            column: column, luma: rowLuma, lumaStride: lumaStride, u: rowU, v: rowV,
+                            chromaStride: chromaStride)
                     }
-                    guard !tokens.reachedEnd else { throw .truncatedCoefficients(column: column, row: row) }
-                    reconstruction.reconstruct(
-                        column: column, row: row, columns: columns, rows: rows, modes: macroblock, masks: masks,
-                        coefficients: coefficients)
-                    if masks.nonZero != 0 { coefficients.update(repeating: 0, count: 384) }
-                    var strength = strengths[macroblock.segment * 2 + (macroblock.usesSubblocks ? 1 : 0)]
-                    strength.filtersInnerEdges = strength.filtersInnerEdges || masks.nonZero != 0
-                    filterStrengths[column] = strength
-                    reconstruction.copy(
-                        column: column, luma: rowLuma, lumaStride: lumaStride, u: rowU, v: rowV,
-                        chromaStride: chromaStride)
-                }
-                tokenReaders[partition] = tokens
-                if filterType > 0 {
-                    for column in 0..<columns where filterStrengths[column].limit > 0 {
-                        VP8LoopFilter.filterMacroblock(
-                            y: rowLuma + 16 * column, u: rowU + 8 * column, v: rowV + 8 * column,
-                            lumaStride: lumaStride, chromaStride: chromaStride, strength: filterStrengths[column],
-                            isSimple: filterType == 1, hasLeft: column > 0, hasAbove: row > 0)
+                    tokenReaders[partition] = tokens
+                    if filterType > 0 {
+                        for column in 0..<columns where filterStrengths[column].limit > 0 {
+                            VP8LoopFilter.filterMacroblock(
+                                y: rowLuma + 16 * column, u: rowU + 8 * column, v: rowV + 8 * column,
+                                lumaStride: lumaStride, chromaStride: chromaStride, strength: filterStrengths[column],
+                                isSimple: filterType == 1, hasLeft: column > 0, hasAbove: row > 0)
+                        }
+                    }
+                    let isLast = row == rows - 1
+                    let first = row == 0 ? 0 : 16 * row - extraRows
+                    let end = isLast ? header.height : 16 * row + 16 - extraRows
+                    let cacheOffset = first - (16 * row - extraRows)
+                    emitter.emit(
+                        VP8RowEmitter.Batch(
+                            first: first, end: end, isLast: isLast, luma: lumaCache + cacheOffset * lumaStride,
+                            lumaStride: lumaStride, u: uCache + cacheOffset / 2 * chromaStride,
+                            v: vCache + cacheOffset / 2 * chromaStride, chromaStride: chromaStride),
+                        to: sink)
+                    if !isLast && extraRows > 0 {
+                        lumaCache.update(from: lumaCache + 16 * lumaStride, count: extraRows * lumaStride)
+                        uCache.update(from: uCache + 8 * chromaStride, count: extraRows / 2 * chromaStride)
+                        vCache.update(from: vCache + 8 * chromaStride, count: extraRows / 2 * chromaStride)
                     }
                 }
-                let isLast = row == rows - 1
-                let first = row == 0 ? 0 : 16 * row - extraRows
-                let end = isLast ? header.height : 16 * row + 16 - extraRows
-                let cacheOffset = first - (16 * row - extraRows)
-                emitter.emit(
-                    VP8RowEmitter.Batch(
-                        first: first, end: end, isLast: isLast, luma: lumaCache + cacheOffset * lumaStride,
-                        lumaStride: lumaStride, u: uCache + cacheOffset / 2 * chromaStride,
-                        v: vCache + cacheOffset / 2 * chromaStride, chromaStride: chromaStride),
-                    to: sink)
-                if !isLast && extraRows > 0 {
-                    lumaCache.update(from: lumaCache + 16 * lumaStride, count: extraRows * lumaStride)
-                    uCache.update(from: uCache + 8 * chromaStride, count: extraRows / 2 * chromaStride)
-                    vCache.update(from: vCache + 8 * chromaStride, count: extraRows / 2 * chromaStride)
-                }
-            }
-        }
+            })
+        }.typedGet()
     }
 }
