@@ -151,7 +151,6 @@ struct GIFFrameReader: AnimationFrameReading {
                 palette[entry] = rgba.littleEndian
             }
         }
-        if let transparent = record.transparentIndex { palette[Int(transparent)] = 0 }
     }
 
     /// Maps each decoded row through `palette` and composes it at its frame row.
