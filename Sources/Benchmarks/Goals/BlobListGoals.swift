@@ -11,7 +11,7 @@ enum BlobListGoals {
     static func evaluate(_ runs: [BlobListRun], largestBlobBytes: Int) -> [GoalCheck] {
         let lruCostLimit = DefaultPolicyLimits.current.costLimit
         var checks: [GoalCheck] = []
-        for speed in ScrollSpeed.allCases {
+        for speed in ScrollSpeed.fast {
             guard let ours = run(runs, .providerAndStore, speed) else { continue }
             let inUse = ours.observations.peakInUseBytes
             let bound = inUse + lruCostLimit + loadingThreadCount * largestBlobBytes

@@ -7,7 +7,7 @@ enum ScrollingGoals {
 
     static func evaluate(_ runs: [ScrollingRun], hitPath: AsyncHitPathBenchmark.Results) -> [GoalCheck] {
         var checks: [GoalCheck] = []
-        for speed in ScrollSpeed.allCases {
+        for speed in ScrollSpeed.fast {
             guard let async = run(runs, .async, speed) else { continue }
             checks.append(
                 GoalCheck(

@@ -7,6 +7,7 @@ struct FeedDownloads: Sendable {
         var requests: [String: Int] = [:]
         var aborted: [String: Int] = [:]
         var bodyBytes = 0
+        var bodyBytesByTarget: [String: Int] = [:]
 
         /// GETs of `target` whose response went out whole (or is still going out).
         func whole(_ target: String) -> Int {

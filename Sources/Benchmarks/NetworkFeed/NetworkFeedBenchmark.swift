@@ -14,8 +14,8 @@ struct NetworkFeedBenchmark {
     private static let idleTimeoutSeconds = 30.0
 
     /// Every speed × strategy, reporting progress on standard error.
-    func run() throws -> [NetworkFeedRun] {
-        try ScrollSpeed.allCases.flatMap { speed in
+    func run(speeds: [ScrollSpeed] = ScrollSpeed.allCases) throws -> [NetworkFeedRun] {
+        try speeds.flatMap { speed in
             try FeedStrategy.allCases.map { strategy in
                 Console.progress("  network feed \(speed.label), \(strategy.label)…")
                 return try run(strategy, speed)
@@ -108,7 +108,8 @@ struct NetworkFeedBenchmark {
         let statistics = server.statistics
         return FeedDownloads.Snapshot(
             requests: statistics.requestsByTarget.mapValues { $0.values.reduce(0, +) },
-            aborted: statistics.abortedResponsesByTarget, bodyBytes: statistics.bodyBytesSent)
+            aborted: statistics.abortedResponsesByTarget, bodyBytes: statistics.bodyBytesSent,
+            bodyBytesByTarget: statistics.bodyBytesSentByTarget)
     }
 
     /// Waits until no decode has run for a while and the server has answered or seen abandoned

@@ -22,6 +22,24 @@ struct NetworkFeedRun: FrameTimedRun {
     /// Decodes whose picture was never set where it belonged.
     var wastedDecodes: Int { decodes - observations.usedDecodes }
 
+    /// Body bytes the server sent for pictures of rows that never appeared.
+    var bytesSentForUnshownRows: Int {
+        downloads.final.bodyBytesByTarget.filter { !observations.shownTargets.contains($0.key) }.values.reduce(0, +)
+    }
+
+    /// The bytes of the pictures of the rows that appeared, each URL once: what a loader that
+    /// fetched exactly what was shown would have sent.
+    func bytesOfShownPictures(in content: FeedContent) -> Int {
+        observations.shownTargets.reduce(0) { $0 + (content.bodies[$1]?.count ?? 0) }
+    }
+
+    /// Of the rows the scroll brought on screen, the share that had their photo in the frame
+    /// they appeared.
+    var shareWithPhotoOnAppearing: Double {
+        let rows = observations.rowsScrolledIn
+        return rows == 0 ? 1 : Double(rows - observations.rowsScrolledInWithoutPhoto) / Double(rows)
+    }
+
     /// From row shown to photo set, every photo set while its row was on screen.
     var timeToPhoto: Distribution { Distribution(observations.photoTimings.map(\.nanoseconds)) }
 

@@ -28,19 +28,23 @@ struct NetworkFeedSection {
                 + "\(Format.mebibytes(photoBytes.reduce(0, +))) MiB in all) ready in "
                 + "\(Format.fixed(Double(MonotonicClock.now() - started) / 1e9, digits: 1)) s; \(network.description)")
         let runs = try NetworkFeedBenchmark(content: content, profile: profile, server: server).run()
-        print(NetworkFeedTable.render(runs, content: content, profile: profile, network: network) + "\n")
+        print(NetworkFeedPaceTable.render(runs, content: content, profile: profile) + "\n")
+        let fastRuns = runs.filter { !$0.speed.isPersonPace }
+        print(NetworkFeedTable.render(fastRuns, content: content, profile: profile, network: network) + "\n")
 
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         try NetworkFeedCSVWriter.write(runs, to: outputDirectory)
-        for speed in ScrollSpeed.allCases {
+        try NetworkFeedPaceChart.render(runs).write(
+            to: outputDirectory.appendingPathComponent("networkfeed-paces.svg"), atomically: true, encoding: .utf8)
+        for speed in ScrollSpeed.fast {
             try NetworkFeedMemoryChart.render(runs.filter { $0.speed == speed }, speed: speed, network: network)
                 .write(
                     to: outputDirectory.appendingPathComponent("networkfeed-\(speed.label).svg"), atomically: true,
                     encoding: .utf8)
         }
         print(
-            "wrote networkfeed.csv, networkfeed-frames.csv, "
-                + ScrollSpeed.allCases.map { "networkfeed-\($0.label).svg" }.joined(separator: ", ")
+            "wrote networkfeed.csv, networkfeed-frames.csv, networkfeed-paces.svg, "
+                + ScrollSpeed.fast.map { "networkfeed-\($0.label).svg" }.joined(separator: ", ")
                 + " to \(outputDirectory.path)/")
         let seconds = Format.fixed(Double(MonotonicClock.now() - started) / 1e9, digits: 1)
         let cpuSeconds = Format.fixed(Double(CPUClock.process() - startedCPU) / 1e9, digits: 1)

@@ -1,10 +1,12 @@
 import Foundation
 import WeakImageStore
 
-/// The UI thread of the network feed, at 60 frames per second: shows the first screen, scrolls to
-/// the end with a memory warning half-way, scrolls back to the top, relaunches the app (a new
-/// loader over the same folders, memory empty) and scrolls to the end again, drawing frames for
-/// ``NetworkFeedProfile/settleSeconds`` after the first screen and after each scroll.
+/// The UI thread of the network feed, at 60 frames per second. At the fast speeds it shows the
+/// first screen, scrolls to the end with a memory warning half-way, scrolls back to the top,
+/// relaunches the app (a new loader over the same folders, memory empty) and scrolls to the end
+/// again, drawing frames for ``NetworkFeedProfile/settleSeconds`` after the first screen and after
+/// each scroll. At a person's pace it shows the first screen and scrolls down
+/// ``NetworkFeedProfile/rowsScrolled(at:)`` rows, once.
 ///
 /// The scroll follows the clock, as a finger or a fling does: a frame that blocks (a synchronous
 /// download) skips the rows that went by meanwhile. So every strategy plays the same script in
@@ -23,6 +25,12 @@ final class NetworkFeedUIThread: UIThreadWorkload {
         /// Per row whose photo was set while it was on screen: how long that took.
         var photoTimings: [PhotoTiming] = []
         var rowsShown = 0
+        /// Rows the scroll brought on screen (the first screens are not counted), and those of
+        /// them without their photo in the frame they appeared.
+        var rowsScrolledIn = 0
+        var rowsScrolledInWithoutPhoto = 0
+        /// The URLs of every row shown.
+        var shownTargets: Set<String> = []
         /// Rows that left, or were on screen at the end, without their photo.
         var unfinishedRows = 0
         /// Pictures set into a cell on screen that by then showed another URL.
@@ -81,6 +89,8 @@ final class NetworkFeedUIThread: UIThreadWorkload {
     /// Time between the two launches, left out of the app's time.
     private var pausedNanoseconds: UInt64 = 0
     private var observations = Observations()
+    private var isScrolling = false
+    private let rowsScrolled: Int
     let inbox = UIInbox()
 
     init(
@@ -93,6 +103,7 @@ final class NetworkFeedUIThread: UIThreadWorkload {
         self.urlsByRow = urlsByRow
         visibleRowCount = min(profile.visibleRowCount, urlsByRow.count)
         settleSeconds = profile.settleSeconds
+        rowsScrolled = min(profile.rowsScrolled(at: speed), urlsByRow.count - visibleRowCount)
         self.makeLoader = makeLoader
         self.serverSnapshot = serverSnapshot
     }
@@ -102,6 +113,13 @@ final class NetworkFeedUIThread: UIThreadWorkload {
         let lastTop = urlsByRow.count - visibleRowCount
         started = MonotonicClock.now()
         startApp()
+        if speed.isPersonPace {
+            scroll(from: 0, to: rowsScrolled, memoryWarningAt: nil)
+            settle()
+            endApp()
+            observations.frames = frameLoop.frames
+            return observations
+        }
         scroll(from: 0, to: lastTop, memoryWarningAt: lastTop / 2)
         settle()
         scroll(from: lastTop, to: 0, memoryWarningAt: nil)
@@ -155,11 +173,13 @@ final class NetworkFeedUIThread: UIThreadWorkload {
         let start = MonotonicClock.now()
         var top = from
         var warningPending = memoryWarningAt != nil
+        isScrolling = true
+        defer { isScrolling = false }
         while top != to {
             drawFrame {
                 receiveDeliveries()
-                let ticks = Int((MonotonicClock.now() - start) / ScrollingRun.frameBudgetNanoseconds) + 1
-                let moved = min(distance, ticks * speed.rowsPerFrame)
+                let frame = Int((MonotonicClock.now() - start) / ScrollingRun.frameBudgetNanoseconds)
+                let moved = min(distance, speed.rowsMoved(atFrame: frame))
                 top = scrollingDown ? from + moved : from - moved
                 show(top..<(top + visibleRowCount), scrollingDown: scrollingDown)
                 if warningPending, let row = memoryWarningAt, scrollingDown ? top >= row : top <= row {
@@ -206,11 +226,16 @@ final class NetworkFeedUIThread: UIThreadWorkload {
         cellOfRow[row] = cell
         observations.rowsShown += 1
         for (slot, url) in urlsByRow[row].enumerated() {
+            observations.shownTargets.insert(url.path)
             switch loader.picture(at: url, tag: tag, slot: slot) {
             case .picture(let picture): setRightPicture(picture, slot: slot, cell: cell)
             case .loading: break
             case .failed: observations.failedLookups += 1
             }
+        }
+        if isScrolling {
+            observations.rowsScrolledIn += 1
+            if !cells[cell].photoWasSet { observations.rowsScrolledInWithoutPhoto += 1 }
         }
     }
 

@@ -1,17 +1,17 @@
 import Foundation
 import WeakImageStore
 
-/// The store's way: each cell asks `image(for: .url(…), priority: .high)` in a task cancelled when
-/// the cell is reused, the rows of the next screen in the scroll's direction are prefetched, and a
-/// memory warning is `handleMemoryPressure(.critical)`, as the UIKit subscription maps it.
+/// The store's way: each cell asks `fetchImage(for: .url(…), priority: .high)` in a task cancelled
+/// when the cell is reused, a ``ScrollPrefetcher`` loads the rows ahead as far as the scroll's
+/// speed and the measured load times call for, and a memory warning is
+/// `handleMemoryPressure(.critical)`, as the UIKit subscription maps it.
 final class StoreLoader: FeedPictureLoader {
     private let store: ImageStore<Bitmap>
     private let urlsByRow: [[URL]]
     private let maxPixelSize: Int?
     private let inbox: UIInbox
     private var tasksByTag: [Int: [Task<Void, Never>]] = [:]
-    /// The handles that keep the next screen's pictures, by row.
-    private var prefetches: [Int: ImagePrefetch] = [:]
+    private let prefetcher: ScrollPrefetcher<Bitmap>
 
     /// - Parameters:
     ///   - maxPixelSize: The most pixels on a picture's longest side, or nil for full size.
@@ -20,6 +20,9 @@ final class StoreLoader: FeedPictureLoader {
         self.urlsByRow = urlsByRow
         self.maxPixelSize = maxPixelSize
         self.inbox = inbox
+        prefetcher = ScrollPrefetcher(store: store, rowCount: urlsByRow.count) { row in
+            urlsByRow[row].map { .url($0, maxPixelSize: maxPixelSize) }
+        }
     }
 
     func picture(at url: URL, tag: Int, slot: Int) -> FeedPictureAnswer {
@@ -37,20 +40,8 @@ final class StoreLoader: FeedPictureLoader {
         for task in tasksByTag.removeValue(forKey: tag) ?? [] { task.cancel() }
     }
 
-    /// Keeps the prefetches of the rows on screen (their pictures may still be on the way) and of
-    /// the next screen, starting those missing; cancels the others.
     func visibleRowsChanged(_ rows: Range<Int>, scrollingDown: Bool) {
-        let count = rows.count
-        let next =
-            scrollingDown
-            ? rows.upperBound..<min(rows.upperBound + count, urlsByRow.count)
-            : max(rows.lowerBound - count, 0)..<rows.lowerBound
-        for row in Array(prefetches.keys) where !rows.contains(row) && !next.contains(row) {
-            prefetches.removeValue(forKey: row)?.cancel()
-        }
-        for row in next where prefetches[row] == nil {
-            prefetches[row] = store.prefetch(urlsByRow[row].map(request), priority: .low)
-        }
+        prefetcher.visibleRowsChanged(rows)
     }
 
     func handleMemoryWarning() {
@@ -62,13 +53,12 @@ final class StoreLoader: FeedPictureLoader {
             for task in tasks { task.cancel() }
         }
         tasksByTag = [:]
-        for prefetch in prefetches.values { prefetch.cancel() }
-        prefetches = [:]
+        prefetcher.cancelAll()
         inbox.waitForPendingLoads()
     }
 
     var picturesHeldForDisplay: [Bitmap] {
-        prefetches.values.flatMap { $0.images.values.compactMap { $0 as? Bitmap } }
+        prefetcher.heldImages
     }
 
     private func request(_ url: URL) -> ImageRequest {

@@ -33,8 +33,7 @@ enum FrameTimeChart {
                         ? [] : [run.scrollFrames.lowerBound, run.scrollFrames.upperBound - 1],
                     isEmphasized: run.style == .async)
             },
-            title: "Scrolling, \(speed.label) (\(speed.rowsPerFrame) row\(speed.rowsPerFrame == 1 ? "" : "s") "
-                + "a frame): the UI thread's work per frame",
+            title: "Scrolling, \(speed.label) (\(speed.pace)): the UI thread's work per frame",
             subtitle: "wall-clock time of each frame's store calls at 60 fps; above the dashed line a frame is dropped",
             markLabel: "scroll starts / ends")
     }

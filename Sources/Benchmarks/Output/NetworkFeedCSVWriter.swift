@@ -10,7 +10,8 @@ enum NetworkFeedCSVWriter {
         "aborted_gets", "distinct_urls", "body_bytes", "urls_sent_whole_twice", "refetches_after_memory_warning",
         "refetches_after_relaunch", "decodes", "wasted_decodes", "stopped_decodes", "peak_live_bytes",
         "final_live_bytes", "peak_in_use_bytes", "wrong_pictures", "dropped_deliveries", "failed_lookups",
-        "memory_warning_s", "relaunch_s", "live_bitmaps_after_release", "wall_ms",
+        "memory_warning_s", "relaunch_s", "live_bitmaps_after_release", "wall_ms", "rows_scrolled_in",
+        "rows_scrolled_in_without_photo", "body_bytes_for_unseen_rows",
     ]
 
     static func write(_ runs: [NetworkFeedRun], to directory: URL) throws {
@@ -34,7 +35,8 @@ enum NetworkFeedCSVWriter {
                 String(observations.droppedDeliveries), String(run.failedLookups),
                 Format.fixed(observations.memoryWarningSeconds, digits: 3),
                 Format.fixed(observations.relaunchSeconds, digits: 3), String(run.liveCountAfterRelease),
-                Format.fixed(run.wallSeconds * 1000, digits: 1),
+                Format.fixed(run.wallSeconds * 1000, digits: 1), String(observations.rowsScrolledIn),
+                String(observations.rowsScrolledInWithoutPhoto), String(run.bytesSentForUnshownRows),
             ]
             summary.append(fields.joined(separator: ","))
             for (index, (frame, memory)) in zip(observations.frames, observations.memory).enumerated() {

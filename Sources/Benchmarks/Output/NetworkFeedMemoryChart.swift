@@ -6,7 +6,7 @@ enum NetworkFeedMemoryChart {
     private static let width = 1000.0
     private static let height = 560.0
     private static let plot = SVGChart.plot
-    private static let colors: [FeedStrategy: String] = [
+    static let colors: [FeedStrategy: String] = [
         .seedNaive: "#d62728", .seedFixed: "#ff7f0e", .urlCache: "#8c564b", .store: "#2ca02c",
         .storeDisplaySize: "#1f77b4",
     ]

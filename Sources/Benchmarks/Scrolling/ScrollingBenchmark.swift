@@ -10,7 +10,7 @@ struct ScrollingBenchmark {
 
     /// Every speed × style, reporting progress on standard error.
     func run() -> [ScrollingRun] {
-        ScrollSpeed.allCases.flatMap { speed in
+        ScrollSpeed.fast.flatMap { speed in
             LoadingStyle.allCases.map { style in
                 Console.progress("  scrolling \(speed.label) with \(style.label)…")
                 return run(style, speed)

@@ -73,16 +73,18 @@ final class ScrollingUIThread: UIThreadWorkload {
         }
         drawFramesUntilVisibleRowsAreSet(settleSeconds: settleSeconds)
         let scrollStart = frameLoop.frames.count
+        var frame = 0
         while top < lastTop {
             drawFrame {
                 receiveDeliveries()
-                let newTop = min(top + speed.rowsPerFrame, lastTop)
+                let newTop = min(speed.rowsMoved(atFrame: frame), lastTop)
                 // Cell reuse: the rows that left let go before the new ones are configured.
                 for row in top..<newTop { hide(row) }
                 for row in max(newTop, top + visibleCount)..<(newTop + visibleCount) { show(row) }
                 top = newTop
                 prefetchNextScreen(top: top)
             }
+            frame += 1
         }
         observations.scrollFrames = scrollStart..<frameLoop.frames.count
         drawFramesUntilVisibleRowsAreSet(settleSeconds: settleSeconds)

@@ -119,11 +119,11 @@ struct CoalescingWorkQueue<Key: Hashable & Sendable, Job: Sendable, Waiter: Prio
         entries[id]?.isQueued = false
     }
 
-    /// Takes the queued job that comes first, or nil when none is queued.
-    mutating func takeNext() -> JobID? {
+    /// Takes the queued job that comes first, or nil when none is queued at `minimum` or above.
+    mutating func takeNext(atLeast minimum: ImageLoadPriority = .veryLow) -> JobID? {
         // A copy for the closure, released on return, before `entries` is written again.
         let entries = self.entries
-        let next = stacks.next { id, ticket in
+        let next = stacks.next(atLeast: minimum) { id, ticket in
             entries[id].map { $0.isQueued && $0.queueTicket == ticket } ?? false
         }
         if let next { take(next) }

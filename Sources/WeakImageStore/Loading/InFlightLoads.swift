@@ -34,6 +34,11 @@ struct InFlightLoads: Sendable {
         loads.job(ofWaiter: id).flatMap { loads[$0] }?.job.isDownloading ?? false
     }
 
+    /// The priority of `load`: the highest of its waiters'; nil if nobody waits.
+    func priority(of load: LoadID) -> ImageLoadPriority? {
+        loads[load]?.priority
+    }
+
     /// Whether `load` is queued rather than running.
     func isQueued(_ load: LoadID) -> Bool {
         loads[load]?.isQueued ?? false
@@ -89,8 +94,10 @@ struct InFlightLoads: Sendable {
     ///
     /// - Returns: The load, its target, the cancellation the thread must poll, and its bytes if
     ///   they were downloaded already.
-    mutating func startNextQueued() -> (LoadID, LoadOperation.Target, DecodeCancellation, Data?)? {
-        guard let next = loads.takeNext() else { return nil }
+    mutating func startNextQueued(
+        atLeast minimum: ImageLoadPriority = .veryLow
+    ) -> (LoadID, LoadOperation.Target, DecodeCancellation, Data?)? {
+        guard let next = loads.takeNext(atLeast: minimum) else { return nil }
         let cancellation = DecodeCancellation()
         let fetched = loads.updateJob(next) { operation -> Data? in
             operation.cancellation = cancellation

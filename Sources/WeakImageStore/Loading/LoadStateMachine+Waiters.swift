@@ -15,8 +15,8 @@ extension LoadStateMachine {
     enum Registration {
         /// It needs no load: deliver this result to it now.
         case finished(Result<CachedImage, ImageStoreError>)
-        /// It waits for a load; start a loading thread if asked to.
-        case waiting(startLoadingThread: Bool)
+        /// It waits for a load; start this loading thread, if any.
+        case waiting(startLoadingThread: LoadingThread?)
     }
 
     /// An asynchronous lookup begins: memory only.
@@ -57,13 +57,14 @@ extension LoadStateMachine {
         if memory.storage.sharesImages, let load = inFlight.load(of: target) {
             memory.count(.coalesced)
             inFlight.add(waiter, request: request, to: load)
-            return .waiting(startLoadingThread: false)
+            // A cell joining a queued prefetch of its image must not wait behind other prefetches.
+            return .waiting(startLoadingThread: inFlight.isQueued(load) ? startsVisibleLane(for: waiter.priority) : nil)
         }
         memory.count(.miss)
         memory.counters.loadsScheduled += 1
         let load = inFlight.create(target, request: request, shared: memory.storage.sharesImages, running: false)
         inFlight.add(waiter, request: request, to: load)
-        return .waiting(startLoadingThread: startsLoadingThread())
+        return .waiting(startLoadingThread: startsLoadingThread(for: waiter.priority))
     }
 
     /// A waiter leaves: its load is dropped if it was queued (or downloading) and nobody else
@@ -89,9 +90,10 @@ extension LoadStateMachine {
 
     /// A loading thread asks for work: the next queued load, or nil when the queue is empty (the
     /// thread then ends).
-    mutating func nextQueuedLoad() -> QueuedLoad? {
-        guard let (load, target, cancellation, data) = inFlight.startNextQueued() else {
-            loadingThreadEnded()
+    mutating func nextQueuedLoad(for thread: LoadingThread) -> QueuedLoad? {
+        let minimum = thread == .visibleLane ? LoadingThread.visiblePriority : .veryLow
+        guard let (load, target, cancellation, data) = inFlight.startNextQueued(atLeast: minimum) else {
+            loadingThreadEnded(thread)
             return nil
         }
         switch target {
@@ -127,9 +129,9 @@ extension LoadStateMachine {
 
     /// `load`'s bytes arrived: it is queued for decoding.
     ///
-    /// - Returns: Whether to start a loading thread.
-    mutating func downloaded(_ data: Data, for load: LoadID) -> Bool {
-        inFlight.downloaded(data, for: load) && startsLoadingThread()
+    /// - Returns: The loading thread to start, if any.
+    mutating func downloaded(_ data: Data, for load: LoadID) -> LoadingThread? {
+        inFlight.downloaded(data, for: load) ? startsLoadingThread(for: inFlight.priority(of: load)) : nil
     }
 
     /// `load`'s download failed.

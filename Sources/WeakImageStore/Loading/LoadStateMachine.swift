@@ -24,6 +24,9 @@ struct LoadStateMachine: Sendable {
     /// Whether synchronous lookups of network images may read the disk cache.
     let readsDownloadsFromDisk: Bool
     private(set) var loadingThreads = 0
+    /// Whether the visible lane runs: the one loading thread past `maximumConcurrentLoads`,
+    /// for work on screen only.
+    private(set) var visibleLaneRuns = false
     private var lastWaiterID = 0
     /// Async waiters between their miss and their registration, when a cancellation must be kept
     /// for the registration to see.
@@ -236,16 +239,28 @@ struct LoadStateMachine: Sendable {
         return lastWaiterID
     }
 
-    /// Counts a loading thread started for `register` or `downloaded`, if one is free.
-    mutating func startsLoadingThread() -> Bool {
-        guard loadingThreads < maximumConcurrentLoads else { return false }
+    /// Counts a loading thread started for `register` or `downloaded` of work at `priority`: a
+    /// regular one if one is free, else the visible lane for work on screen.
+    mutating func startsLoadingThread(for priority: ImageLoadPriority?) -> LoadingThread? {
+        guard loadingThreads < maximumConcurrentLoads else { return startsVisibleLane(for: priority) }
         loadingThreads += 1
-        return true
+        return .regular
     }
 
-    /// The queued loads ran out: the calling loading thread ends.
-    mutating func loadingThreadEnded() {
-        loadingThreads -= 1
+    /// Counts the visible lane started for work at `priority`, if that is work on screen and the
+    /// lane is free.
+    mutating func startsVisibleLane(for priority: ImageLoadPriority?) -> LoadingThread? {
+        guard let priority, priority >= LoadingThread.visiblePriority, !visibleLaneRuns else { return nil }
+        visibleLaneRuns = true
+        return .visibleLane
+    }
+
+    /// The queued loads the thread may run ran out: it ends.
+    mutating func loadingThreadEnded(_ thread: LoadingThread) {
+        switch thread {
+        case .regular: loadingThreads -= 1
+        case .visibleLane: visibleLaneRuns = false
+        }
     }
 
     /// Records a waiter between its miss and its registration.

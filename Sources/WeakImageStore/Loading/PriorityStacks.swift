@@ -25,10 +25,13 @@ struct PriorityStacks: Sendable {
         return lastTicket
     }
 
-    /// Removes and returns the newest entry of the highest non-empty priority that `isCurrent`
-    /// accepts (given the id and its ticket), dropping the stale entries it passes.
-    mutating func next(isCurrent: (_ id: Int, _ ticket: Int) -> Bool) -> Int? {
-        for priority in stacks.indices.reversed() {
+    /// Removes and returns the newest entry of the highest non-empty priority, at least
+    /// `minimum`, that `isCurrent` accepts (given the id and its ticket), dropping the stale
+    /// entries it passes.
+    mutating func next(
+        atLeast minimum: ImageLoadPriority = .veryLow, isCurrent: (_ id: Int, _ ticket: Int) -> Bool
+    ) -> Int? {
+        for priority in stacks.indices.reversed() where priority >= minimum.rawValue {
             while let entry = stacks[priority].popLast() {
                 if isCurrent(entry.id, entry.ticket) { return entry.id }
             }

@@ -28,7 +28,7 @@ extension StoreEngine {
     private func downloadFinished(_ load: LoadID, url: URLSource, with outcome: NetworkFetcher.Outcome) {
         switch outcome {
         case .bytes(let data):
-            if state.withLock({ $0.loads.downloaded(data, for: load) }) { startLoadingThreadNow() }
+            if let thread = state.withLock({ $0.loads.downloaded(data, for: load) }) { startLoadingThreadNow(thread) }
         case .failure(.cancelled):
             // Only a load that nobody waits for any more cancels its download.
             break

@@ -4,13 +4,14 @@ import Foundation
 /// end, for a synchronous caller on its own thread and for the loading threads alike.
 extension StoreEngine {
     /// Loading threads are the store's own lanes and drain the store's own queue, so the store
-    /// decides the order and at most `maximumConcurrentLoads` of them run at once.
-    func startLoadingThreadNow() {
-        lanes.run { self.runQueuedLoads() }
+    /// decides the order and at most `maximumConcurrentLoads` of them run at once, plus the
+    /// visible lane for work on screen.
+    func startLoadingThreadNow(_ thread: LoadingThread) {
+        lanes.run { self.runQueuedLoads(as: thread) }
     }
 
-    private func runQueuedLoads() {
-        while let next = state.withLock({ $0.loads.nextQueuedLoad() }) {
+    private func runQueuedLoads(as thread: LoadingThread) {
+        while let next = state.withLock({ $0.loads.nextQueuedLoad(for: thread) }) {
             _ = drive(
                 next.step, by: .loadingThread(next.load), request: next.request, data: next.data,
                 cancellation: next.cancellation)
@@ -156,6 +157,7 @@ extension StoreEngine {
         let result: Result<CachedImage, ImageStoreError>
         var isDamaged = false
         do {
+            let started = DispatchTime.now().uptimeNanoseconds
             let decoded =
                 if let cancellation {
                     try DecodeCancellation.current.withValue(cancellation) {
@@ -164,6 +166,9 @@ extension StoreEngine {
                 } else {
                     try self.decode(bytes, options)
                 }
+            decodeMeter.recordDecode(
+                seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
+                megapixels: options.header.map { Double($0.width * $0.height) / 1e6 })
             result = .success(decoded.image)
             isDamaged = decoded.isDamaged
         } catch {

@@ -28,6 +28,8 @@ final class StoreEngine: Sendable {
     /// Every decode of this store, from loading threads and synchronous callers alike, waits
     /// here until its peak fits beside the others' (see ``admitDecode(of:options:cancellation:)``).
     let decodeAdmission: DecodeAdmission
+    /// What decodes cost: the decoder's part of ``LoadEstimate``.
+    let decodeMeter = LoadMeter()
     /// Whether the policy limits live bytes, so decodes reserve their cost first.
     let hasLiveCostLimit: Bool
     /// The most one decode reserves: 1 TiB, far above any decodable image.
@@ -179,8 +181,8 @@ final class StoreEngine: Sendable {
         switch registration {
         case .finished(let result):
             waiter.deliver(result)
-        case .waiting(let startLoadingThread):
-            if startLoadingThread { startLoadingThreadNow() }
+        case .waiting(let thread):
+            if let thread { startLoadingThreadNow(thread) }
         }
     }
 

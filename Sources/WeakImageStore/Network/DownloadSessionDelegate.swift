@@ -167,9 +167,11 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let stream = state.withLock { state in
-            state.tasks[task.taskIdentifier] = nil
-            return state.streams.removeValue(forKey: task.taskIdentifier)
+        let (stream, watch) = state.withLock { state in
+            (
+                state.streams.removeValue(forKey: task.taskIdentifier),
+                state.tasks.removeValue(forKey: task.taskIdentifier)?.watch
+            )
         }
         guard var stream else { return }
         let ending = stream.finish(transportError: error)
@@ -177,6 +179,12 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
             // The downloader is gone: nobody will resume a partial body.
             if case .finished(_, let partial?, _) = ending { partial.delete() }
             return
+        }
+        if case .finished(.success, .none, 0) = ending, let host = task.originalRequest?.url?.host,
+            let timing = watch?.timing(endingAt: DispatchTime.now().uptimeNanoseconds), timing.bytes > 0
+        {
+            owner.meter.recordTransfer(
+                host: host, latency: timing.latency, bodySeconds: timing.bodySeconds, bytes: timing.bytes)
         }
         owner.transferEnded(taskIdentifier: task.taskIdentifier, with: ending)
     }

@@ -135,6 +135,8 @@ public final class ImageDownloader: Sendable {
     static let maximumFailureBackoff: TimeInterval = 300
 
     private let state: Lock<State>
+    /// What whole transfers cost, per host: the network part of ``LoadEstimate``.
+    let meter = LoadMeter()
     private let session: SharedSession
     /// Where every completion is called, one at a time: a private serial queue, which libdispatch
     /// drains with threads of its own. The global queues share their workers with Swift's

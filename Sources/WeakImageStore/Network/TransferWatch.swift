@@ -37,6 +37,8 @@ struct TransferWatch: Sendable {
     /// (time, bytes received) at the response and at each check since, oldest first: the oldest
     /// is the newest one at least a window old, the start of the window measured.
     private var samples: [(time: UInt64, received: Int)] = []
+    /// When the last final response's headers arrived.
+    private var responseTime: UInt64?
 
     init(limits: Limits, startTime: UInt64) {
         self.limits = limits
@@ -47,6 +49,14 @@ struct TransferWatch: Sendable {
     /// (after a `100 Continue`) starts the window again.
     mutating func responseArrived(at time: UInt64) {
         samples = [(time, received)]
+        responseTime = time
+    }
+
+    /// For a transfer that ends at `time`: seconds from the request to the response, seconds
+    /// from the response to `time`, and the body bytes; nil if no response came.
+    func timing(endingAt time: UInt64) -> (latency: Double, bodySeconds: Double, bytes: Int)? {
+        guard let responseTime else { return nil }
+        return (Self.seconds(from: startTime, to: responseTime), Self.seconds(from: responseTime, to: time), received)
     }
 
     /// Counts body bytes.

@@ -30,6 +30,8 @@ public final class ImageViewLoader {
     private var generation = 0
     // Behind a lock rather than actor-isolated, so the nonisolated deinit can cancel it.
     private let currentLoad = Lock<Task<Void, Never>?>(nil)
+    /// The list row shown, and the prefetcher told so.
+    private var shownRow: (row: Int, prefetcher: ScrollPrefetcher<UIImage>)?
 
     /// Creates a loader for `imageView`.
     ///
@@ -124,8 +126,33 @@ public final class ImageViewLoader {
         setImage(.named(name, maxPixelSize: maxPixelSize), from: store, priority: priority, placeholder: placeholder)
     }
 
+    /// Shows the image `request` asks for as row `row` of a list, which `prefetcher` learns is on
+    /// screen until the next request or ``cancel()`` (the cell's reuse): the rows ahead load as
+    /// the scroll's speed calls for.
+    ///
+    /// - Parameters:
+    ///   - request: The image and the size to decode it at, the same request `prefetcher`
+    ///     prefetches for the row.
+    ///   - store: The store to load from.
+    ///   - row: The row the view shows.
+    ///   - prefetcher: The list's prefetcher.
+    ///   - priority: The load's priority. Defaults to `.high`: the view is on screen.
+    ///   - placeholder: What to show while loading, and if the load fails. Defaults to nil.
+    public func setImage(
+        _ request: ImageRequest, from store: ImageStore<UIImage>, row: Int, of prefetcher: ScrollPrefetcher<UIImage>,
+        priority: ImageLoadPriority = .high, placeholder: UIImage? = nil
+    ) {
+        setImage(request, from: store, priority: priority, placeholder: placeholder)
+        prefetcher.rowAppeared(row)
+        shownRow = (row, prefetcher)
+    }
+
     /// Cancels the request in progress, if any; the view keeps what it shows.
     public func cancel() {
+        if let (row, prefetcher) = shownRow {
+            prefetcher.rowDisappeared(row)
+            shownRow = nil
+        }
         generation += 1
         currentLoad.withLock { current in
             current?.cancel()

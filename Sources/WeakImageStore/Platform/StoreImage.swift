@@ -54,6 +54,8 @@ public struct StoreImage<Content: View, Placeholder: View>: View {
     /// The last image loaded, with the request it answers: shown only while that request is the
     /// view's, so a late result for an old request is dropped.
     @State private var loaded: (request: ImageRequest, image: StoredImage)?
+    /// The list row the view shows, told to the prefetcher while the view is on screen.
+    private var prefetching: (row: Int, prefetcher: ScrollPrefetcher<StoredImage>)?
 
     /// Creates a view showing the image `request` asks for, drawn by `content`.
     ///
@@ -86,13 +88,39 @@ public struct StoreImage<Content: View, Placeholder: View>: View {
     /// The image, or the placeholder with the task that loads the image.
     public var body: some View {
         let request = requestAtDisplaySize
-        if let image = image(for: request) {
-            content(Self.swiftUIImage(image))
-        } else {
-            // On the placeholder only: a hit starts no task, and the load ends with the
-            // placeholder, when the view disappears, or when `request` changes.
-            placeholder().task(id: request) { await load(request) }
+        Group {
+            if let image = image(for: request) {
+                content(Self.swiftUIImage(image))
+            } else {
+                // On the placeholder only: a hit starts no task, and the load ends with the
+                // placeholder, when the view disappears, or when `request` changes.
+                placeholder().task(id: request) { await load(request) }
+            }
         }
+        .onAppear { prefetching.map { $0.prefetcher.rowAppeared($0.row) } }
+        .onDisappear { prefetching.map { $0.prefetcher.rowDisappeared($0.row) } }
+    }
+
+    /// The view as row `row` of a scrolling list: while it is on screen `prefetcher` knows, and
+    /// loads the rows ahead as the scroll's speed calls for.
+    ///
+    /// ```swift
+    /// LazyVStack {
+    ///     ForEach(posts.indices, id: \.self) { row in
+    ///         StoreImage(.url(posts[row].photoURL), from: images, displaySize: cellSize)
+    ///             .prefetchingAhead(row: row, with: prefetcher)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - row: The row the view shows.
+    ///   - prefetcher: The list's prefetcher, whose requests for the row should be this view's
+    ///     request at its display size.
+    public func prefetchingAhead(row: Int, with prefetcher: ScrollPrefetcher<StoredImage>) -> Self {
+        var view = self
+        view.prefetching = (row, prefetcher)
+        return view
     }
 
     /// The request at the size the view is drawn at.

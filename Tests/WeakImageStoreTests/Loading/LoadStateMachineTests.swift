@@ -10,18 +10,54 @@ final class LoadStateMachineTests: XCTestCase {
     private var loads = LoadStateMachine(maximumConcurrentLoads: 2, readsDownloadsFromDisk: false)
     private var released: [CachedImage] = []
 
+    @discardableResult
     private func register(_ request: ImageRequest, priority: ImageLoadPriority = .normal) -> WaiterID {
+        registerStartingThread(request, priority: priority).waiter
+    }
+
+    /// Registers a waiter; also returns the loading thread the registration asks to start.
+    private func registerStartingThread(
+        _ request: ImageRequest, priority: ImageLoadPriority = .normal
+    ) -> (waiter: WaiterID, thread: LoadingThread?) {
         let id = loads.newWaiterID()
         let waiter = LoadWaiter(id: id, priority: priority, delivery: .sync(LoadLatch()))
-        _ = loads.register(waiter, for: request, memory: &memory, released: &released)
-        return id
+        guard case .waiting(let thread) = loads.register(waiter, for: request, memory: &memory, released: &released)
+        else { return (id, nil) }
+        return (id, thread)
+    }
+
+    func test_workOnScreen_getsTheVisibleLane_whenEveryLoadingThreadRunsPrefetches() throws {
+        // Given: both loading threads run prefetches, and a third prefetch is queued
+        XCTAssertEqual(registerStartingThread(.file("/a.png"), priority: .low).thread, .regular)
+        XCTAssertEqual(registerStartingThread(.file("/b.png"), priority: .low).thread, .regular)
+        XCTAssertNotNil(loads.nextQueuedLoad(for: .regular))
+        XCTAssertNotNil(loads.nextQueuedLoad(for: .regular))
+        XCTAssertNil(registerStartingThread(.file("/c.png"), priority: .low).thread)
+        // When: a view asks, twice
+        XCTAssertEqual(registerStartingThread(.file("/d.png"), priority: .high).thread, .visibleLane)
+        XCTAssertNil(registerStartingThread(.file("/e.png"), priority: .high).thread, "one visible lane")
+        // Then: the lane runs the views' loads, newest first, and ends before the prefetch
+        XCTAssertEqual(loads.nextQueuedLoad(for: .visibleLane)?.request, .file("/e.png"))
+        XCTAssertNotNil(loads.nextQueuedLoad(for: .visibleLane))
+        XCTAssertNil(loads.nextQueuedLoad(for: .visibleLane), "the lane ran a prefetch")
+        XCTAssertFalse(loads.visibleLaneRuns)
+        XCTAssertEqual(loads.inFlight.operations.values.filter(\.isQueued).count, 1, "the prefetch waits")
+    }
+
+    func test_aViewJoiningAQueuedPrefetch_getsTheVisibleLane() throws {
+        register(.file("/a.png"), priority: .low)
+        register(.file("/b.png"), priority: .low)
+        XCTAssertNil(registerStartingThread(.file("/c.png"), priority: .low).thread)
+
+        XCTAssertEqual(registerStartingThread(.file("/c.png"), priority: .high).thread, .visibleLane)
+        XCTAssertNil(registerStartingThread(.file("/a.png"), priority: .high).thread, "a running load needs no thread")
     }
 
     func test_aLoadWhoseWaitersLeftBeforeItsDownload_endsInsteadOfWaiting() throws {
         // Given: a loading thread took the load of a URL, then its only waiter left
         let request = ImageRequest.url(URL(string: "http://127.0.0.1/a.png")!)
         let waiter = register(request)
-        let taken = try XCTUnwrap(loads.nextQueuedLoad())
+        let taken = try XCTUnwrap(loads.nextQueuedLoad(for: .regular))
         XCTAssertNotNil(loads.cancel(waiter: waiter, memory: &memory))
         // When: the thread hands the load to the downloader
         let priority = loads.awaitsDownload(taken.load, memory: &memory)

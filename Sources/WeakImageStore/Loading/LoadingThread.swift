@@ -1,0 +1,13 @@
+/// The two kinds of loading thread.
+///
+/// Up to `maximumConcurrentLoads` regular threads run queued loads, highest priority first. When
+/// all of them are busy (decoding prefetched photos, say) and work for the screen arrives, one
+/// more thread, the visible lane, runs the queued loads at ``visiblePriority`` or above and ends
+/// when none is left: a visible row's disk hit or decode never waits for a prefetch to finish.
+enum LoadingThread: Sendable, Equatable {
+    case regular
+    case visibleLane
+
+    /// The lowest priority the visible lane runs: `.high`, what views on screen ask at.
+    static let visiblePriority = ImageLoadPriority.high
+}
