@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the feed's server sent during one run, by its own counters: GETs per URL, the ones the
 /// client abandoned, body bytes; and the URLs fetched again after the memory warning and after the
 /// relaunch.
@@ -27,6 +29,15 @@ struct FeedDownloads: Sendable {
     var bodyBytes: Int { final.bodyBytes }
     /// URLs whose body went out whole more than once.
     var urlsSentWholeTwice: Int { final.requests.keys.filter { final.whole($0) > 1 }.count }
+
+    /// Each URL sent whole more than once, as `target: GETs, cut, KB sent of KB`: whether the
+    /// second transfer sent the body again or only the rest of a transfer the client cut.
+    func urlsSentWholeTwiceDetails(bodies: [String: Data]) -> [String] {
+        final.requests.keys.filter { final.whole($0) > 1 }.sorted().map { target in
+            "\(target): \(final.requests[target] ?? 0) GETs, \(final.aborted[target] ?? 0) cut, "
+                + "\((final.bodyBytesByTarget[target] ?? 0) / 1000) KB sent of \((bodies[target]?.count ?? 0) / 1000) KB"
+        }
+    }
 
     /// Whole GETs after the memory warning (up to the relaunch) of URLs already sent whole
     /// before it.

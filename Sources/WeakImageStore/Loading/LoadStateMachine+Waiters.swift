@@ -90,21 +90,31 @@ extension LoadStateMachine {
 
     /// A loading thread asks for work: the next queued load, or nil when the queue is empty (the
     /// thread then ends).
-    mutating func nextQueuedLoad(for thread: LoadingThread) -> QueuedLoad? {
+    ///
+    /// - Parameter finishedBackgroundWork: Whether the thread's last load was background work.
+    mutating func nextQueuedLoad(for thread: LoadingThread, finishedBackgroundWork: Bool = false) -> QueuedLoad? {
+        if finishedBackgroundWork { threadsOnBackgroundWork -= 1 }
         let minimum = thread == .visibleLane ? LoadingThread.visiblePriority : .veryLow
         guard let (load, target, cancellation, data) = inFlight.startNextQueued(atLeast: minimum) else {
             loadingThreadEnded(thread)
             return nil
         }
+        let isBackground =
+            thread == .regular && (inFlight.priority(of: load) ?? .veryLow) < LoadingThread.visiblePriority
+        if isBackground { threadsOnBackgroundWork += 1 }
         switch target {
         case .image(let source):
             return QueuedLoad(
-                load: load, step: .decode(source, load), request: nil, cancellation: cancellation, data: data)
+                load: load, step: .decode(source, load), request: nil, cancellation: cancellation, data: data,
+                isBackground: isBackground)
         case .request(let request):
-            return QueuedLoad(load: load, step: .resolve, request: request, cancellation: cancellation, data: data)
+            return QueuedLoad(
+                load: load, step: .resolve, request: request, cancellation: cancellation, data: data,
+                isBackground: isBackground)
         case .unsized(let thumbnail):
             return QueuedLoad(
-                load: load, step: .measure(thumbnail), request: nil, cancellation: cancellation, data: data)
+                load: load, step: .measure(thumbnail), request: nil, cancellation: cancellation, data: data,
+                isBackground: isBackground)
         }
     }
 

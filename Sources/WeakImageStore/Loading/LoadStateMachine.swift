@@ -17,6 +17,8 @@ struct LoadStateMachine: Sendable {
         let request: ImageRequest?
         let cancellation: DecodeCancellation
         let data: Data?
+        /// Whether it was background work (below ``LoadingThread/visiblePriority``) when taken.
+        let isBackground: Bool
     }
 
     var inFlight = InFlightLoads()
@@ -27,6 +29,9 @@ struct LoadStateMachine: Sendable {
     /// Whether the visible lane runs: the one loading thread past `maximumConcurrentLoads`,
     /// for work on screen only.
     private(set) var visibleLaneRuns = false
+    /// Regular loading threads running background work (a prefetch), which work on screen must
+    /// not wait behind.
+    var threadsOnBackgroundWork = 0
     private var lastWaiterID = 0
     /// Async waiters between their miss and their registration, when a cancellation must be kept
     /// for the registration to see.
@@ -250,7 +255,10 @@ struct LoadStateMachine: Sendable {
     /// Counts the visible lane started for work at `priority`, if that is work on screen and the
     /// lane is free.
     mutating func startsVisibleLane(for priority: ImageLoadPriority?) -> LoadingThread? {
-        guard let priority, priority >= LoadingThread.visiblePriority, !visibleLaneRuns else { return nil }
+        // Work on screen behind other work on screen waits its turn: in a fling, most of it is
+        // for rows that leave before a third decode would end.
+        guard let priority, priority >= LoadingThread.visiblePriority, !visibleLaneRuns, threadsOnBackgroundWork > 0
+        else { return nil }
         visibleLaneRuns = true
         return .visibleLane
     }

@@ -1,9 +1,11 @@
 /// The two kinds of loading thread.
 ///
 /// Up to `maximumConcurrentLoads` regular threads run queued loads, highest priority first. When
-/// all of them are busy (decoding prefetched photos, say) and work for the screen arrives, one
-/// more thread, the visible lane, runs the queued loads at ``visiblePriority`` or above and ends
-/// when none is left: a visible row's disk hit or decode never waits for a prefetch to finish.
+/// all of them are busy and one of them runs background work (a prefetched photo, say) as work
+/// for the screen arrives, one more thread, the visible lane, runs the queued loads at
+/// ``visiblePriority`` or above and ends when none is left: a visible row's disk hit or decode
+/// never waits for a prefetch to finish. Work on screen behind other work on screen waits, as
+/// before: in a fling most of it is for rows that leave before a third decode would end.
 enum LoadingThread: Sendable, Equatable {
     case regular
     case visibleLane

@@ -11,7 +11,11 @@ extension StoreEngine {
     }
 
     private func runQueuedLoads(as thread: LoadingThread) {
-        while let next = state.withLock({ $0.loads.nextQueuedLoad(for: thread) }) {
+        var finishedBackgroundWork = false
+        while let next = state.withLock({
+            $0.loads.nextQueuedLoad(for: thread, finishedBackgroundWork: finishedBackgroundWork)
+        }) {
+            finishedBackgroundWork = next.isBackground
             _ = drive(
                 next.step, by: .loadingThread(next.load), request: next.request, data: next.data,
                 cancellation: next.cancellation)

@@ -86,12 +86,20 @@ public struct PrefetchPlanner: Sendable, Equatable {
         while history.count > 2, seconds - history[1].seconds >= speedWindow { history.removeFirst() }
     }
 
-    /// The scroll's speed over the last ``speedWindow``, in rows per second, positive downwards.
+    /// The scroll's speed in rows per second, positive downwards: over the last
+    /// ``speedWindow``, or over its last quarter when that is faster, so a scroll that starts or
+    /// speeds up looks ahead at once while one that slows down keeps its lookahead a while.
     public var rowsPerSecond: Double {
-        guard let first = history.first, let last = history.last, last.seconds - first.seconds > 0.001 else {
-            return 0
+        guard let last = history.last else { return 0 }
+        func speed(since start: Double) -> Double {
+            guard let first = history.last(where: { $0.seconds <= start }) ?? history.first,
+                last.seconds - first.seconds > 0.001
+            else { return 0 }
+            return Double(last.top - first.top) / (last.seconds - first.seconds)
         }
-        return Double(last.top - first.top) / (last.seconds - first.seconds)
+        let window = speed(since: last.seconds - speedWindow)
+        let recent = speed(since: last.seconds - speedWindow / 4)
+        return abs(recent) > abs(window) ? recent : window
     }
 
     /// The rows to load now.

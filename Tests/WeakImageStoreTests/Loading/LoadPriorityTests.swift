@@ -21,8 +21,9 @@ final class LoadPriorityTests: XCTestCase {
             Task { try await store.fetchImage(named: name, priority: priority) }
         }
 
-        // Given the only loading thread busy, and loads queued one at a time at mixed priorities
-        tasks.append(load("blocker", .normal))
+        // Given the only loading thread busy with work for the screen (a view's load: no
+        // visible lane opens beside it), and loads queued one at a time at mixed priorities
+        tasks.append(load("blocker", .high))
         XCTAssertTrue(eventually { gate.arrived == 1 })
         for (index, (name, priority)) in [
             ("low1", ImageLoadPriority.low), ("normal", .normal), ("high", .high), ("low2", .low),
@@ -43,6 +44,27 @@ final class LoadPriorityTests: XCTestCase {
 
         // Then
         XCTAssertEqual(decoder.log.fills, [1, 11, 30, 20, 10, 5])
+    }
+
+    func test_aViewsLoad_doesNotWaitForARunningPrefetch_onTheVisibleLane() async throws {
+        let directory = TestDirectory()
+        directory.write("prefetched.png", size: 10, fill: 1)
+        directory.write("visible.png", size: 12, fill: 2)
+        let gate = DecodeGate()
+        let decoder = FakeDecoder(gates: [1: gate])
+        let store = makeStore(directories: [directory.url], maximumConcurrentLoads: 1, decoder: decoder)
+        // Given: the only loading thread decodes a prefetched photo
+        let prefetch = store.prefetch(named: ["prefetched"])
+        XCTAssertTrue(eventually { gate.arrived == 1 })
+        // When: a view asks for another image
+        let visible = Task { try await store.fetchImage(named: "visible", priority: .high) }
+        // Then: it is decoded while the prefetch still runs
+        XCTAssertTrue(eventually { decoder.log.fills.contains(2) }, "the view's load waited for the prefetch")
+        let image = try await visible.value
+        XCTAssertEqual(image.width, 12)
+        gate.open()
+        await prefetch.finished()
+        XCTAssertEqual(prefetch.progress.loaded, 1)
     }
 
     func test_priorityStacks_skipStaleEntries_andTakeNewestFirstWithinAPriority() {

@@ -47,10 +47,33 @@ final class LoadStateMachineTests: XCTestCase {
     func test_aViewJoiningAQueuedPrefetch_getsTheVisibleLane() throws {
         register(.file("/a.png"), priority: .low)
         register(.file("/b.png"), priority: .low)
+        XCTAssertNotNil(loads.nextQueuedLoad(for: .regular))
+        XCTAssertNotNil(loads.nextQueuedLoad(for: .regular))
         XCTAssertNil(registerStartingThread(.file("/c.png"), priority: .low).thread)
 
         XCTAssertEqual(registerStartingThread(.file("/c.png"), priority: .high).thread, .visibleLane)
         XCTAssertNil(registerStartingThread(.file("/a.png"), priority: .high).thread, "a running load needs no thread")
+    }
+
+    func test_workOnScreen_waitsBehindWorkOnScreen_andGetsTheLaneWhenAThreadTurnsToAPrefetch() throws {
+        // Given: both loading threads run loads for views
+        register(.file("/a.png"), priority: .high)
+        register(.file("/b.png"), priority: .high)
+        let first = try XCTUnwrap(loads.nextQueuedLoad(for: .regular))
+        XCTAssertFalse(first.isBackground)
+        XCTAssertNotNil(loads.nextQueuedLoad(for: .regular))
+        register(.file("/p.png"), priority: .low)
+        // Then: another view waits its turn, as in a fling
+        XCTAssertNil(registerStartingThread(.file("/c.png"), priority: .high).thread)
+        // When: a thread finishes and takes the next (the view's), then the prefetch
+        XCTAssertEqual(loads.nextQueuedLoad(for: .regular)?.request, .file("/c.png"))
+        let prefetch = try XCTUnwrap(loads.nextQueuedLoad(for: .regular))
+        XCTAssertTrue(prefetch.isBackground)
+        // Then: a view arriving now overtakes it on the visible lane
+        XCTAssertEqual(registerStartingThread(.file("/d.png"), priority: .high).thread, .visibleLane)
+        XCTAssertEqual(loads.nextQueuedLoad(for: .visibleLane)?.request, .file("/d.png"))
+        XCTAssertNil(loads.nextQueuedLoad(for: .regular, finishedBackgroundWork: true))
+        XCTAssertEqual(loads.threadsOnBackgroundWork, 0)
     }
 
     func test_aLoadWhoseWaitersLeftBeforeItsDownload_endsInsteadOfWaiting() throws {

@@ -92,6 +92,17 @@ final class PrefetchPlannerTests: XCTestCase {
         XCTAssertEqual(planner.rowsPerSecond, 0, "a list still for over a window is still")
     }
 
+    func test_aScrollThatStarts_looksAheadWithinAQuarterWindow_andSlowsDownOverTheWindow() {
+        var planner = PrefetchPlanner(rowCount: 1000)
+        planner.visibleRowsChanged(0..<6, at: 0)
+        planner.visibleRowsChanged(0..<6, at: 1)
+        planner.visibleRowsChanged(3..<9, at: 1.25)
+        XCTAssertEqual(planner.rowsPerSecond, 12, accuracy: 0.01, "the last quarter second counts at once")
+
+        planner.visibleRowsChanged(3..<9, at: 1.6)
+        XCTAssertEqual(planner.rowsPerSecond, 3 / 1.6, accuracy: 0.01, "a pause keeps the window's speed")
+    }
+
     func test_loadEstimate_addsTransferAndDecode_andFillsTheGaps() {
         let measured = LoadEstimate(
             latency: 0.04, bytesPerSecond: 1_000_000, bytesPerImage: 300_000, decodeSeconds: 0.02)

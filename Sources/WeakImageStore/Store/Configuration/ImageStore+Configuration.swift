@@ -49,6 +49,10 @@ extension ImageStore {
         /// images, however many requests are queued. Synchronous lookups decode on their
         /// caller's thread and are not counted. A load waiting for a download holds no loading
         /// thread.
+        ///
+        /// One more thread, the visible lane, runs loads at `.high` and above while the others
+        /// are all busy and one of them runs a prefetch: a view on screen never waits for a
+        /// prefetched photo to finish decoding.
         public var maximumConcurrentLoads: Int = ProcessInfo.processInfo.activeProcessorCount
 
         /// The most memory the decodes running at once may hold together; at least 1. Defaults
