@@ -7,8 +7,8 @@
 ///
 /// | the list | the plan loads ahead |
 /// |---|---|
-/// | still, or read a few rows a second | ``minimumRowsAhead`` plus what moves past in a load's time |
-/// | moving at `v` rows a second, a row ready in `t` seconds | `v × t × safetyFactor` rows, nearest first |
+/// | still, or read a few rows a second | ``minimumScreensAhead`` (a screen) |
+/// | moving at `v` rows a second, a row ready in `t` seconds | a screen plus `v × t × safetyFactor` rows, nearest first |
 /// | flung faster than any lookahead up to ``maximumScreensAhead`` can keep up with | one screen, as a plain prefetch does: rows flying by are not worth a transfer each |
 ///
 /// Rows behind the scroll (more than ``rowsBehind``) leave the plan; ``Plan/keptRows`` is wider
@@ -45,10 +45,12 @@ public struct PrefetchPlanner: Sendable, Equatable {
 
     /// The rows in the list.
     public var rowCount: Int
-    /// How much longer than one load's estimate the lookahead covers: 1.5.
-    public var safetyFactor = 1.5
-    /// Rows loaded ahead even when the list is still: 2, what a reader scrolls to next.
-    public var minimumRowsAhead = 2
+    /// How much longer than one load's estimate the lookahead covers: 2. The estimate is an
+    /// average over the host's images, small ones included, and a few transfers take far longer.
+    public var safetyFactor = 2.0
+    /// Screens (visible row counts) loaded ahead even when the list is still: 1, what a reader
+    /// scrolls to next.
+    public var minimumScreensAhead = 1.0
     /// The most rows loaded ahead, in screens (visible row counts): 3.
     public var maximumScreensAhead = 3.0
     /// Rows kept behind the visible ones, for a scroll that turns back: 1.
@@ -113,7 +115,8 @@ public struct PrefetchPlanner: Sendable, Equatable {
         let maximumAhead = Int((maximumScreensAhead * Double(screen)).rounded(.up))
         let needed = speed * max(0, secondsPerRow) * safetyFactor
         let isFling = needed > Double(maximumAhead)
-        let rowsAhead = isFling ? screen : min(maximumAhead, minimumRowsAhead + Int(needed.rounded(.up)))
+        let minimumAhead = Int((minimumScreensAhead * Double(screen)).rounded(.up))
+        let rowsAhead = isFling ? screen : min(maximumAhead, minimumAhead + Int(needed.rounded(.up)))
         // Rows that appear within one load's time are needed first.
         let urgent = isFling ? 0 : Int((speed * max(0, secondsPerRow)).rounded(.up)) + 1
 

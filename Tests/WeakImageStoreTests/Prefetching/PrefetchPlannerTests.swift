@@ -17,7 +17,7 @@ final class PrefetchPlannerTests: XCTestCase {
         return planner
     }
 
-    func test_stillList_loadsTheVisibleRows_theMinimumAhead_andOneBehind() {
+    func test_stillList_loadsTheVisibleRows_aScreenAhead_andOneBehind() {
         var planner = PrefetchPlanner(rowCount: 100)
         planner.visibleRowsChanged(10..<16, at: 0)
         planner.visibleRowsChanged(10..<16, at: 0.5)
@@ -26,10 +26,10 @@ final class PrefetchPlannerTests: XCTestCase {
 
         XCTAssertEqual(plan.rowsPerSecond, 0)
         XCTAssertFalse(plan.isFling)
-        XCTAssertEqual(plan.rowsAhead, 2)
-        XCTAssertEqual(plan.rows.map(\.index), Array(10..<16) + [16, 17, 9])
+        XCTAssertEqual(plan.rowsAhead, 6)
+        XCTAssertEqual(plan.rows.map(\.index), Array(10..<16) + Array(16..<22) + [9])
         XCTAssertEqual(plan.rows.filter { $0.priority == .normal }.map(\.index), Array(10..<17))
-        XCTAssertTrue(plan.keptRows.contains(9) && plan.keptRows.contains(17))
+        XCTAssertTrue(plan.keptRows.contains(9) && plan.keptRows.contains(21))
         XCTAssertFalse(plan.keptRows.contains(8), "a row two behind is cancelled")
     }
 
@@ -37,12 +37,12 @@ final class PrefetchPlannerTests: XCTestCase {
         let plan = planner(movingAt: 10, endingAt: 30).plan(secondsPerRow: 0.4)
 
         XCTAssertEqual(plan.rowsPerSecond, 10, accuracy: 0.01)
-        // 2 + 10 rows/s × 0.4 s × 1.5.
-        XCTAssertEqual(plan.rowsAhead, 8)
+        // A screen + 10 rows/s × 0.4 s × 2.
+        XCTAssertEqual(plan.rowsAhead, 14)
         let ahead = plan.rows.filter { $0.index >= 36 }
-        XCTAssertEqual(ahead.map(\.index), Array(36..<44), "nearest first")
+        XCTAssertEqual(ahead.map(\.index), Array(36..<50), "nearest first")
         // The 4 rows that appear within one load's time, and one more, are needed first.
-        XCTAssertEqual(ahead.map(\.priority), Array(repeating: .normal, count: 5) + Array(repeating: .low, count: 3))
+        XCTAssertEqual(ahead.map(\.priority), Array(repeating: .normal, count: 5) + Array(repeating: .low, count: 9))
     }
 
     func test_slowerLoads_lookFurtherAhead() {
@@ -55,7 +55,7 @@ final class PrefetchPlannerTests: XCTestCase {
     func test_fling_fallsBackToOneScreen_atLowPriority() {
         let plan = planner(movingAt: 60, endingAt: 70).plan(secondsPerRow: 0.4)
 
-        XCTAssertTrue(plan.isFling, "60 rows/s × 0.4 s × 1.5 is past 3 screens")
+        XCTAssertTrue(plan.isFling, "60 rows/s × 0.4 s × 2 is past 3 screens")
         XCTAssertEqual(plan.rowsAhead, 6)
         XCTAssertEqual(plan.rows.filter { $0.index >= 76 }.map(\.priority), Array(repeating: .low, count: 6))
     }
@@ -64,7 +64,7 @@ final class PrefetchPlannerTests: XCTestCase {
         let plan = planner(movingAt: -10, endingAt: 50).plan(secondsPerRow: 0.4)
 
         XCTAssertLessThan(plan.rowsPerSecond, 0)
-        XCTAssertEqual(plan.rows.filter { $0.index < 50 }.map(\.index), Array((42..<50).reversed()))
+        XCTAssertEqual(plan.rows.filter { $0.index < 50 }.map(\.index), Array((36..<50).reversed()))
         XCTAssertEqual(plan.rows.filter { $0.index >= 56 }.map(\.index), [56])
     }
 
