@@ -180,7 +180,7 @@ struct BenchmarkRun {
                 + "relaunched: the classic recipes (a dictionary by URL, files in a folder), "
                 + "URLSession + URLCache + NSCache, and the store")
         return try NetworkFeedSection(
-            profile: options.quick ? .quick : .full, network: options.feedNetwork,
+            profile: options.quick ? .quick : .full, network: options.feedNetwork, speeds: options.feedSpeeds,
             outputDirectory: options.outputDirectory
         ).run()
     }
@@ -200,6 +200,11 @@ struct BenchmarkRun {
             print("WARNING  \(warning)")
         }
         print("\ntotal \(seconds(since: started)) s; results in \(options.outputDirectory.path)/")
+        let failedCounts = judged.filter { !$0.passed && !$0.isTiming }
+        if options.failsOnCountGoals && !failedCounts.isEmpty {
+            print("\(failedCounts.count) goals that are counts or bytes failed (--fail-on-count-goals): exit status 3")
+            exit(3)
+        }
     }
 
     private func writeFiles(_ reports: [WorkloadReport]) throws {

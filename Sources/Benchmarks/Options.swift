@@ -27,10 +27,15 @@ struct Options {
     var corpusDirectory: URL?
     /// The network feed's link: latency, slow responses and bandwidth.
     var feedNetwork = FeedNetwork.phone
+    /// The speeds the network feed scrolls at.
+    var feedSpeeds = ScrollSpeed.allCases
+    /// Whether a failed goal that is a count or bytes, not a time, makes the exit status 3.
+    var failsOnCountGoals = false
 
     static let usage = """
         Usage: swift run -c release Benchmarks [--quick] [--out DIR] [--corpus DIR] [--only SECTION]
                    [--latency-ms MS] [--slow-fraction F] [--slow-latency-ms MS] [--bandwidth-kbps KBPS]
+                   [--speeds LIST] [--fail-on-count-goals]
 
         Replays UI workloads (a shared icon, a feed scroll, a pager, a navigation stack) against
         every ImageStore cache policy and two NSCache-based peers, then measures the hit path,
@@ -71,9 +76,15 @@ struct Options {
           --bandwidth-kbps KBPS
                         Kilobits per second each connection of the network feed may send;
                         0 for no cap. Defaults to 8000 (a phone on a good 4G link).
+          --speeds LIST The network feed's scroll speeds, comma-separated: reading (2 rows a
+                        second, pausing), browsing (10 rows a second), slow (1 row a frame),
+                        fling (5 rows a frame). Defaults to all four.
+          --fail-on-count-goals
+                        Exit with status 3 when a judged goal that is a count or bytes fails
+                        (decodes wasted, URLs sent twice, peak bytes): what CI gates on.
           --help        Show this text.
 
-        The exit status is 0 even when a goal fails: timing goals are not fit to gate CI.
+        Otherwise the exit status is 0 even when a goal fails: timing goals are not fit to gate CI.
         """
 
     /// Parses `arguments` (without the program name).
@@ -105,6 +116,16 @@ struct Options {
                 options.feedNetwork.slowFraction = try number(after: argument, &remaining, in: 0...1)
             case "--slow-latency-ms":
                 options.feedNetwork.slowLatencyMilliseconds = try number(after: argument, &remaining, in: 0...60_000)
+            case "--speeds":
+                guard let value = remaining.popFirst() else { throw .missingValue(flag: argument) }
+                options.feedSpeeds = try value.split(separator: ",").map { name throws(OptionsError) in
+                    guard let speed = ScrollSpeed.allCases.first(where: { $0.label == name }) else {
+                        throw .unknownSpeed(String(name))
+                    }
+                    return speed
+                }
+            case "--fail-on-count-goals":
+                options.failsOnCountGoals = true
             case "--bandwidth-kbps":
                 let kilobits = try number(after: argument, &remaining, in: 0...100_000_000)
                 options.feedNetwork.kilobitsPerSecond = kilobits == 0 ? nil : kilobits

@@ -4,6 +4,7 @@ enum OptionsError: Error, CustomStringConvertible {
     case missingValue(flag: String)
     case unknownSection(String)
     case invalidNumber(flag: String, value: String, range: ClosedRange<Double>)
+    case unknownSpeed(String)
 
     var description: String {
         switch self {
@@ -14,6 +15,8 @@ enum OptionsError: Error, CustomStringConvertible {
                 + Options.Section.allCases.map(\.rawValue).joined(separator: ", ")
         case .invalidNumber(let flag, let value, let range):
             "\(flag) takes a number from \(range.lowerBound) to \(range.upperBound), not '\(value)'"
+        case .unknownSpeed(let name):
+            "unknown speed '\(name)'; --speeds takes " + ScrollSpeed.allCases.map(\.label).joined(separator: ", ")
         }
     }
 }

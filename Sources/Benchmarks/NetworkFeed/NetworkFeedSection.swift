@@ -7,6 +7,7 @@ import ImageStoreTestSupport
 struct NetworkFeedSection {
     let profile: NetworkFeedProfile
     let network: FeedNetwork
+    let speeds: [ScrollSpeed]
     let outputDirectory: URL
 
     /// Runs the section.
@@ -27,7 +28,7 @@ struct NetworkFeedSection {
                 + "URL (\(kilobytes(photoBytes.min() ?? 0))–\(kilobytes(photoBytes.max() ?? 0)) KB, "
                 + "\(Format.mebibytes(photoBytes.reduce(0, +))) MiB in all) ready in "
                 + "\(Format.fixed(Double(MonotonicClock.now() - started) / 1e9, digits: 1)) s; \(network.description)")
-        let runs = try NetworkFeedBenchmark(content: content, profile: profile, server: server).run()
+        let runs = try NetworkFeedBenchmark(content: content, profile: profile, server: server).run(speeds: speeds)
         print(NetworkFeedPaceTable.render(runs, content: content, profile: profile) + "\n")
         let fastRuns = runs.filter { !$0.speed.isPersonPace }
         print(NetworkFeedTable.render(fastRuns, content: content, profile: profile, network: network) + "\n")
@@ -36,7 +37,7 @@ struct NetworkFeedSection {
         try NetworkFeedCSVWriter.write(runs, to: outputDirectory)
         try NetworkFeedPaceChart.render(runs).write(
             to: outputDirectory.appendingPathComponent("networkfeed-paces.svg"), atomically: true, encoding: .utf8)
-        for speed in ScrollSpeed.fast {
+        for speed in speeds where !speed.isPersonPace {
             try NetworkFeedMemoryChart.render(runs.filter { $0.speed == speed }, speed: speed, network: network)
                 .write(
                     to: outputDirectory.appendingPathComponent("networkfeed-\(speed.label).svg"), atomically: true,
@@ -44,7 +45,7 @@ struct NetworkFeedSection {
         }
         print(
             "wrote networkfeed.csv, networkfeed-frames.csv, networkfeed-paces.svg, "
-                + ScrollSpeed.fast.map { "networkfeed-\($0.label).svg" }.joined(separator: ", ")
+                + speeds.filter { !$0.isPersonPace }.map { "networkfeed-\($0.label).svg" }.joined(separator: ", ")
                 + " to \(outputDirectory.path)/")
         let seconds = Format.fixed(Double(MonotonicClock.now() - started) / 1e9, digits: 1)
         let cpuSeconds = Format.fixed(Double(CPUClock.process() - startedCPU) / 1e9, digits: 1)

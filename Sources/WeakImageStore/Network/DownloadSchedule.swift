@@ -95,6 +95,14 @@ struct DownloadSchedule: Sendable {
         return Removal(completion: waiter.completion, abandonedTask: entry.job.task, starts: startQueued())
     }
 
+    /// The running task of the transfer that `ticket` alone waits for, if there is one.
+    func soleRunningTask(of ticket: DownloadTicket) -> SessionTask? {
+        guard let id = transfers.job(ofWaiter: ticket), let entry = transfers[id], entry.waiters.count == 1 else {
+            return nil
+        }
+        return entry.job.task
+    }
+
     /// Changes the priority `ticket` waits at; its transfer moves in the queue if the highest
     /// priority among its tickets changed.
     mutating func setPriority(_ priority: ImageLoadPriority, of ticket: DownloadTicket) {

@@ -317,7 +317,19 @@ public final class ImageDownloader: Sendable {
     /// dropped and never reaches the server; one under way is cancelled at the socket, and
     /// nothing it received is kept but a partial body worth resuming. A ticket that already got
     /// its outcome is ignored.
+    ///
+    /// Except the last ticket of a transfer whose body is more than half in and within
+    /// ``PartialBody/minimumLength`` of its end: that transfer goes on and the ticket's completion gets its outcome, so the
+    /// store's disk cache keeps the body instead of the next lookup sending it whole again.
     func cancel(_ ticket: DownloadTicket) {
+        // A body within a resumable body's length of its end is finished rather than cut, and its
+        // outcome delivered as if nothing happened (the store's caches keep it): what it still
+        // needs is mostly on the wire already, and cut it would be sent whole again next time.
+        if let task = state.withLock({ $0.schedule.soleRunningTask(of: ticket) }),
+            sessionDelegate.isNearlyDone(task.task.taskIdentifier, within: PartialBody.minimumLength)
+        {
+            return
+        }
         guard let removal = state.withLock({ $0.remove(ticket) }) else { return }
         removal.abandonedTask?.cancel()
         start(removal.starts)

@@ -67,6 +67,15 @@ struct ResponseStream: Sendable {
     /// Body bytes received, counted whether or not they were kept; a continued partial body's
     /// bytes included.
     private(set) var received = 0
+
+    /// Whether so little of a whole, uncoded body is still to come that finishing it costs less
+    /// than cancelling: at most `remaining` bytes, and no more than has arrived. A body this
+    /// close to its end is largely on the wire already, and one this small is not kept to resume.
+    func isNearlyDone(within remaining: Int) -> Bool {
+        guard response != nil, failure == nil, let declaredLength else { return false }
+        let left = declaredLength - received
+        return left <= remaining && left <= received
+    }
     /// Why the response was refused, if it was.
     private(set) var failure: ImageStoreError?
     private var redirects = 0
