@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Lets a running load stop part-way once nobody waits for its image any more.
 ///
 /// A loading thread owns one per load it runs. When the load's last waiter leaves (a cell
@@ -8,11 +10,27 @@
 /// after it finds the load stopped, and the store queues the load again for it.
 ///
 /// Without this, a flung list decodes every photo whose cell appeared, to the end, for nobody.
+///
+/// A running load can also be *paused* at its next poll, and resumed: the store pauses a
+/// prefetch while work for the screen runs beside it, so the screen's decode has the processor
+/// without the prefetch losing what it did. A stop request ends a pause.
 package final class DecodeCancellation: Sendable {
-    private enum State {
+    private enum Phase {
         case running
         case stopRequested
         case stopped
+    }
+
+    private struct State {
+        var phase = Phase.running
+        /// Set while paused: the poll waits on it.
+        var pause: PauseGate?
+    }
+
+    /// What a paused poll waits on. `@unchecked` because older SDKs do not mark
+    /// `DispatchSemaphore` `Sendable`; a semaphore is thread-safe.
+    private final class PauseGate: @unchecked Sendable {
+        let semaphore = DispatchSemaphore(value: 0)
     }
 
     /// The cancellation of the load whose decode runs on this thread, bound by the store around
@@ -22,7 +40,7 @@ package final class DecodeCancellation: Sendable {
     /// see as a property wrapper on a mutable static.
     package static let current = TaskLocal<DecodeCancellation?>(wrappedValue: nil)
 
-    private let state = Lock(State.running)
+    private let state = Lock(State())
     /// Told when a stop is requested: set while the load waits for admission to decode (see
     /// ``DecodeAdmission``), so the wait ends at once rather than when the decode's turn comes.
     private let stopRequestHandler = Lock<(@Sendable () -> Void)?>(nil)
@@ -31,7 +49,12 @@ package final class DecodeCancellation: Sendable {
 
     /// Asks the load to stop at its next poll; no effect once stopped.
     package func requestStop() {
-        state.withLock { if $0 == .running { $0 = .stopRequested } }
+        let pause = state.withLock { state in
+            if state.phase == .running { state.phase = .stopRequested }
+            defer { state.pause = nil }
+            return state.pause
+        }
+        pause?.semaphore.signal()
         // After unlocking: the handler takes the admission's lock, under which polls run.
         stopRequestHandler.withLock { $0 }?()
     }
@@ -47,22 +70,57 @@ package final class DecodeCancellation: Sendable {
     @discardableResult
     package func withdrawStopRequest() -> Bool {
         state.withLock { state in
-            if state == .stopRequested { state = .running }
-            return state != .stopped
+            if state.phase == .stopRequested { state.phase = .running }
+            return state.phase != .stopped
         }
     }
 
-    /// The poll: whether the load must stop now. A request seen here is final.
-    package func shouldStop() -> Bool {
+    /// Asks the load to wait at its next poll until ``resume()`` (or a stop request).
+    package func pause() {
         state.withLock { state in
-            if state == .stopRequested { state = .stopped }
-            return state == .stopped
+            if state.phase == .running && state.pause == nil { state.pause = PauseGate() }
+        }
+    }
+
+    /// Whether a pause was asked for and not yet resumed.
+    package var isPaused: Bool {
+        state.withLock { $0.pause != nil }
+    }
+
+    /// Lets a paused load go on.
+    package func resume() {
+        let pause = state.withLock { state in
+            defer { state.pause = nil }
+            return state.pause
+        }
+        pause?.semaphore.signal()
+    }
+
+    /// The poll: whether the load must stop now, after waiting out a pause. A stop request
+    /// seen here is final.
+    package func shouldStop() -> Bool {
+        while true {
+            let (stops, pause) = state.withLock { state in
+                if state.phase == .stopRequested { state.phase = .stopped }
+                return (state.phase == .stopped, state.pause)
+            }
+            guard !stops, let pause else { return stops }
+            pause.semaphore.wait()
+        }
+    }
+
+    /// The poll for code that must not wait (under a lock of its own): whether the load must
+    /// stop now, ignoring a pause. A stop request seen here is final.
+    package func shouldStopWithoutPausing() -> Bool {
+        state.withLock { state in
+            if state.phase == .stopRequested { state.phase = .stopped }
+            return state.phase == .stopped
         }
     }
 
     /// Whether a poll has stopped the load, so its decoder's error means "stopped", not a
     /// broken file.
     package var hasStopped: Bool {
-        state.withLock { $0 == .stopped }
+        state.withLock { $0.phase == .stopped }
     }
 }

@@ -112,17 +112,28 @@ final class DecodeAdmission: @unchecked Sendable {
     ///   - bytes: The decode's peak; at least 0.
     ///   - cancellation: The load's, whose stop request ends the wait; nil for a synchronous
     ///     caller, who always wants the image.
+    ///   - beforeWaiting: Called once, outside the lock, before the first wait: a paused decode
+    ///     holding admitted bytes must go on, or this one could wait for it forever.
     /// - Returns: `true` once admitted (call ``release(_:)`` with the same bytes after the
     ///   decode); `false` if the load stopped first (nothing to release).
-    func admit(_ bytes: Int, cancellation: DecodeCancellation?) -> Bool {
+    func admit(_ bytes: Int, cancellation: DecodeCancellation?, beforeWaiting: (() -> Void)? = nil) -> Bool {
         cancellation?.setStopRequestHandler { [self] in wakeWaiters() }
         defer { cancellation?.setStopRequestHandler(nil) }
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let ticket = state.pointee.enqueue(bytes)
         var waited = false
+        var toldBeforeWaiting = beforeWaiting == nil
         while !state.pointee.enter(ticket) {
-            if let cancellation, cancellation.shouldStop() {
+            if !toldBeforeWaiting {
+                toldBeforeWaiting = true
+                pthread_mutex_unlock(mutex)
+                beforeWaiting?()
+                pthread_mutex_lock(mutex)
+                continue
+            }
+            // Never the pausing poll: a wait here holds the admission's lock.
+            if let cancellation, cancellation.shouldStopWithoutPausing() {
                 state.pointee.leave(ticket)
                 // The line moved: the next decode may fit now.
                 pthread_cond_broadcast(condition)

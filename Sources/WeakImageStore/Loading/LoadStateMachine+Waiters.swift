@@ -57,6 +57,9 @@ extension LoadStateMachine {
         if memory.storage.sharesImages, let load = inFlight.load(of: target) {
             memory.count(.coalesced)
             inFlight.add(waiter, request: request, to: load)
+            let isOnScreen = waiter.priority >= LoadingThread.visiblePriority
+            // A cell joining the paused prefetch of its image needs it now.
+            if isOnScreen && load == pausedLoad { resumePausedLoad() }
             // A cell joining a queued prefetch of its image must not wait behind other prefetches.
             return .waiting(startLoadingThread: inFlight.isQueued(load) ? startsVisibleLane(for: waiter.priority) : nil)
         }
@@ -91,9 +94,9 @@ extension LoadStateMachine {
     /// A loading thread asks for work: the next queued load, or nil when the queue is empty (the
     /// thread then ends).
     ///
-    /// - Parameter finishedBackgroundWork: Whether the thread's last load was background work.
-    mutating func nextQueuedLoad(for thread: LoadingThread, finishedBackgroundWork: Bool = false) -> QueuedLoad? {
-        if finishedBackgroundWork { threadsOnBackgroundWork -= 1 }
+    /// - Parameter finishedBackgroundWork: The thread's last load, if it was background work.
+    mutating func nextQueuedLoad(for thread: LoadingThread, finishedBackgroundWork: LoadID? = nil) -> QueuedLoad? {
+        if let finishedBackgroundWork { backgroundLoadEnded(finishedBackgroundWork) }
         let minimum = thread == .visibleLane ? LoadingThread.visiblePriority : .veryLow
         guard let (load, target, cancellation, data) = inFlight.startNextQueued(atLeast: minimum) else {
             loadingThreadEnded(thread)
@@ -101,7 +104,7 @@ extension LoadStateMachine {
         }
         let isBackground =
             thread == .regular && (inFlight.priority(of: load) ?? .veryLow) < LoadingThread.visiblePriority
-        if isBackground { threadsOnBackgroundWork += 1 }
+        if isBackground { runsInBackground(load, cancellation: cancellation) }
         switch target {
         case .image(let source):
             return QueuedLoad(

@@ -29,9 +29,11 @@ struct LoadStateMachine: Sendable {
     /// Whether the visible lane runs: the one loading thread past `maximumConcurrentLoads`,
     /// for work on screen only.
     private(set) var visibleLaneRuns = false
-    /// Regular loading threads running background work (a prefetch), which work on screen must
-    /// not wait behind.
-    var threadsOnBackgroundWork = 0
+    /// The background loads (prefetches) regular threads run, with the cancellations that pause
+    /// them: work on screen must not wait behind them.
+    private(set) var backgroundLoads: [LoadID: DecodeCancellation] = [:]
+    /// The background load paused while the visible lane runs.
+    private(set) var pausedLoad: LoadID?
     private var lastWaiterID = 0
     /// Async waiters between their miss and their registration, when a cancellation must be kept
     /// for the registration to see.
@@ -256,18 +258,43 @@ struct LoadStateMachine: Sendable {
     /// lane is free.
     mutating func startsVisibleLane(for priority: ImageLoadPriority?) -> LoadingThread? {
         // Work on screen behind other work on screen waits its turn: in a fling, most of it is
-        // for rows that leave before a third decode would end.
-        guard let priority, priority >= LoadingThread.visiblePriority, !visibleLaneRuns, threadsOnBackgroundWork > 0
+        // for rows that leave before another decode would end.
+        guard let priority, priority >= LoadingThread.visiblePriority, !visibleLaneRuns,
+            let (load, cancellation) = backgroundLoads.first
         else { return nil }
         visibleLaneRuns = true
+        // The lane takes the paused load's processor, not one more: a third decode on two cores
+        // would slow every decode down.
+        pausedLoad = load
+        cancellation.pause()
         return .visibleLane
+    }
+
+    /// Lets the paused background load go on: the lane ended, or the load became work on screen.
+    mutating func resumePausedLoad() {
+        guard let load = pausedLoad else { return }
+        backgroundLoads[load]?.resume()
+        pausedLoad = nil
+    }
+
+    /// A regular thread took `load`, background work that the visible lane may pause.
+    mutating func runsInBackground(_ load: LoadID, cancellation: DecodeCancellation) {
+        backgroundLoads[load] = cancellation
+    }
+
+    /// A regular thread ended the background load `load`.
+    mutating func backgroundLoadEnded(_ load: LoadID) {
+        backgroundLoads[load] = nil
+        if pausedLoad == load { pausedLoad = nil }
     }
 
     /// The queued loads the thread may run ran out: it ends.
     mutating func loadingThreadEnded(_ thread: LoadingThread) {
         switch thread {
         case .regular: loadingThreads -= 1
-        case .visibleLane: visibleLaneRuns = false
+        case .visibleLane:
+            visibleLaneRuns = false
+            resumePausedLoad()
         }
     }
 

@@ -19,6 +19,9 @@ extension StoreEngine {
     ///   if the load stopped while waiting.
     func admitDecode(of bytes: Data, options: DecodeOptions, cancellation: DecodeCancellation?) -> Int? {
         let peak = max(0, peakBytes(bytes, options) ?? 0)
-        return decodeAdmission.admit(peak, cancellation: cancellation) ? peak : nil
+        let admitted = decodeAdmission.admit(peak, cancellation: cancellation) {
+            self.state.withLock { $0.loads.resumePausedLoad() }
+        }
+        return admitted ? peak : nil
     }
 }

@@ -11,11 +11,11 @@ extension StoreEngine {
     }
 
     private func runQueuedLoads(as thread: LoadingThread) {
-        var finishedBackgroundWork = false
+        var finishedBackgroundWork: LoadID?
         while let next = state.withLock({
             $0.loads.nextQueuedLoad(for: thread, finishedBackgroundWork: finishedBackgroundWork)
         }) {
-            finishedBackgroundWork = next.isBackground
+            finishedBackgroundWork = next.isBackground ? next.load : nil
             _ = drive(
                 next.step, by: .loadingThread(next.load), request: next.request, data: next.data,
                 cancellation: next.cancellation)

@@ -24,6 +24,35 @@ final class DecodeCancellationTests: XCTestCase {
         XCTAssertTrue(cancellation.shouldStop())
     }
 
+    func test_pause_holdsThePollUntilResumed_andAStopEndsIt() {
+        let cancellation = DecodeCancellation()
+        let polls = Lock(0)
+        cancellation.pause()
+        let poller = Thread {
+            _ = cancellation.shouldStop()
+            polls.withLock { $0 += 1 }
+            _ = cancellation.shouldStop()
+            polls.withLock { $0 += 1 }
+        }
+        poller.start()
+        Thread.sleep(forTimeInterval: 0.05)
+        XCTAssertEqual(polls.withLock { $0 }, 0, "a paused poll returned")
+
+        cancellation.resume()
+        XCTAssertTrue(eventually { polls.withLock { $0 } == 2 }, "a resumed poll did not return")
+
+        cancellation.pause()
+        let stopped = Lock(0)
+        Thread {
+            if cancellation.shouldStop() { stopped.withLock { $0 += 1 } }
+        }.start()
+        Thread.sleep(forTimeInterval: 0.05)
+        XCTAssertEqual(stopped.withLock { $0 }, 0)
+        cancellation.requestStop()
+        XCTAssertTrue(eventually { stopped.withLock { $0 } == 1 }, "a stop request did not end the pause")
+        XCTAssertFalse(cancellation.isPaused)
+    }
+
     func test_withdrawnRequest_letsTheLoadGoOn() {
         let cancellation = DecodeCancellation()
         cancellation.requestStop()

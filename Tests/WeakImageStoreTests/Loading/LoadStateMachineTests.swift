@@ -69,11 +69,28 @@ final class LoadStateMachineTests: XCTestCase {
         XCTAssertEqual(loads.nextQueuedLoad(for: .regular)?.request, .file("/c.png"))
         let prefetch = try XCTUnwrap(loads.nextQueuedLoad(for: .regular))
         XCTAssertTrue(prefetch.isBackground)
-        // Then: a view arriving now overtakes it on the visible lane
+        // Then: a view arriving now overtakes it on the visible lane, the prefetch paused meanwhile
         XCTAssertEqual(registerStartingThread(.file("/d.png"), priority: .high).thread, .visibleLane)
+        XCTAssertTrue(prefetch.cancellation.isPaused)
         XCTAssertEqual(loads.nextQueuedLoad(for: .visibleLane)?.request, .file("/d.png"))
-        XCTAssertNil(loads.nextQueuedLoad(for: .regular, finishedBackgroundWork: true))
-        XCTAssertEqual(loads.threadsOnBackgroundWork, 0)
+        XCTAssertNil(loads.nextQueuedLoad(for: .visibleLane))
+        XCTAssertFalse(prefetch.cancellation.isPaused, "the lane ended: the prefetch goes on")
+        XCTAssertNil(loads.nextQueuedLoad(for: .regular, finishedBackgroundWork: prefetch.load))
+        XCTAssertTrue(loads.backgroundLoads.isEmpty)
+    }
+
+    func test_aViewJoiningThePausedPrefetch_resumesIt() throws {
+        register(.file("/a.png"), priority: .high)
+        register(.file("/p.png"), priority: .low)
+        XCTAssertNotNil(loads.nextQueuedLoad(for: .regular))
+        let prefetch = try XCTUnwrap(loads.nextQueuedLoad(for: .regular))
+        XCTAssertEqual(registerStartingThread(.file("/b.png"), priority: .high).thread, .visibleLane)
+        XCTAssertTrue(prefetch.cancellation.isPaused)
+
+        register(.file("/p.png"), priority: .high)
+
+        XCTAssertFalse(prefetch.cancellation.isPaused, "the view's image waited for the lane")
+        XCTAssertNil(loads.pausedLoad)
     }
 
     func test_aLoadWhoseWaitersLeftBeforeItsDownload_endsInsteadOfWaiting() throws {
