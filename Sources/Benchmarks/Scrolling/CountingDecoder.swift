@@ -5,6 +5,9 @@ import WeakImageStore
 /// and those running now, so a run can wait for loads nobody waits for any more and count every
 /// decode, wasted ones included.
 ///
+/// A decode's time is its thread's CPU time: the work it did, not the time it waited for a
+/// processor on a busy machine or stood paused while a view's decode went first.
+///
 /// It forwards everything to the decoder it wraps, thumbnails and header reads included, so the
 /// store sees that decoder's abilities unchanged.
 struct CountingDecoder: ImageDecoding {
@@ -21,7 +24,7 @@ struct CountingDecoder: ImageDecoding {
         private var largeNanoseconds: UInt64 = 0
         private var largeBytes = 0
         private var stopped = 0
-        /// Per stopped decode: how long it ran and its file's bytes.
+        /// Per stopped decode: its CPU time and its file's bytes.
         private var stops: [(nanoseconds: UInt64, bytes: Int)] = []
 
         fileprivate func start() {
@@ -49,8 +52,8 @@ struct CountingDecoder: ImageDecoding {
         var finishedDecodes: Int { lock.withLock { finished } }
         /// Decodes the store stopped part-way because nobody waited for them any more.
         var stoppedDecodes: Int { lock.withLock { stops.count } }
-        /// The work the stopped decodes did, in whole decodes: each one's time over the time a
-        /// finished decode takes for a file of its size, at the average rate (nanoseconds per
+        /// The work the stopped decodes did, in whole decodes: each one's CPU time over the CPU
+        /// time a finished decode takes for a file of its size, at the average rate (nanoseconds per
         /// file byte) of the finished decodes of files of at least ``rateFileBytes``; each
         /// counted as a whole decode when no such decode finished.
         var stoppedDecodeEquivalent: Double {
@@ -79,13 +82,13 @@ struct CountingDecoder: ImageDecoding {
 
     func decode(_ data: Data, options: DecodeOptions) throws -> DecodeResult<Bitmap> {
         counts.start()
-        let start = MonotonicClock.now()
+        let start = CPUClock.thread()
         do {
             let result = try decoder.decode(data, options: options)
-            counts.end(after: MonotonicClock.now() - start, fileBytes: data.count, stopped: false)
+            counts.end(after: CPUClock.thread() - start, fileBytes: data.count, stopped: false)
             return result
         } catch {
-            counts.end(after: MonotonicClock.now() - start, fileBytes: data.count, stopped: Self.isStop(error))
+            counts.end(after: CPUClock.thread() - start, fileBytes: data.count, stopped: Self.isStop(error))
             throw error
         }
     }
