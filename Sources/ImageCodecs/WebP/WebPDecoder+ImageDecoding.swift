@@ -68,10 +68,12 @@ extension WebPDecoder {
             try decodePixels(image, from: bytes, into: output)
             return
         }
+        // A lossy image without `ALPH` that fills the canvas is opaque: nothing to premultiply.
+        let isOpaque = image.coding == .lossy && image.alpha == nil && coversCanvas
         let averager = thumbnail.map {
             AreaAverager(
                 sourceWidth: container.width, sourceHeight: container.height, outputWidth: $0.width,
-                outputHeight: $0.height, format: .rgba8, into: output)
+                outputHeight: $0.height, format: .rgba8, isOpaque: isOpaque, into: output)
         }
         // A frame smaller than the canvas sits on transparent rows (WebPAnimDecoder starts every
         // key frame from a transparent canvas).

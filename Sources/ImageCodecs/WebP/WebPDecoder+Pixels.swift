@@ -53,6 +53,8 @@ extension WebPDecoder {
     private static func lossy(_ body: () throws(VP8Error) -> Void) throws(WebPError) {
         do {
             try body()
+        } catch .cancelled {
+            throw .cancelled
         } catch {
             throw .lossyBitstream(error.description)
         }
@@ -79,18 +81,13 @@ extension WebPDecoder {
             let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
             defer { rgba.deallocate() }
             // The VP8 decoder's row sink cannot throw: the first failure is kept and the rows
-            // after it ignored.
+            // after it ignored. (Cancellation is polled by the decoder itself, which stops.)
             var failure: WebPError?
-            let cancellation = DecodeCancellation.current.get()
             try Self.lossy { () throws(VP8Error) in
                 _ = try VP8FrameHeader(tagOf: UnsafeRawBufferPointer(rebasing: bytes[image.bitstream]))
                 try VP8Decoder.decode(lossyStream(of: image, in: bytes), maximumPixelCount: maximumPixelCount) {
                     y, decoded in
                     guard failure == nil, let base = decoded.baseAddress else { return }
-                    if y % 16 == 0, let cancellation, cancellation.shouldStop() {
-                        failure = .cancelled
-                        return
-                    }
                     var pixels = base
                     if let alpha {
                         rgba.update(from: base, count: rowBytes)

@@ -27,6 +27,8 @@ package enum VP8Error: Error, Sendable, Equatable, CustomStringConvertible {
     case truncatedCoefficients(column: Int, row: Int)
     /// The image has more pixels than the caller allows; nothing was allocated for it.
     case imageTooLarge(width: Int, height: Int, limit: Int)
+    /// The load stopped the decode through ``DecodeCancellation`` before macroblock row `row`.
+    case cancelled(row: Int)
 
     /// The reason in words.
     package var description: String {
@@ -47,6 +49,7 @@ package enum VP8Error: Error, Sendable, Equatable, CustomStringConvertible {
             "VP8 token partition ends inside macroblock (\(column), \(row))"
         case .imageTooLarge(let width, let height, let limit):
             "VP8 frame of \(width)×\(height) pixels exceeds the limit of \(limit) pixels"
+        case .cancelled(let row): "VP8 decode cancelled before macroblock row \(row)"
         }
     }
 

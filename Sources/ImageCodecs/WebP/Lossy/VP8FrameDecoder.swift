@@ -2,6 +2,9 @@
 /// of the row from the first partition, then each macroblock's coefficients and pixels, then the
 /// loop filter over the row, then the rows that no later filtering can change go out as RGBA.
 ///
+/// A load's ``DecodeCancellation`` is polled before each macroblock row (every 16 pixel rows),
+/// and stops the decode with ``VP8Error/cancelled(row:)``.
+///
 /// Memory: the caches hold one macroblock row plus the rows the next row's filter still
 /// changes (8 luma rows for the normal filter, 2 for the simple one), whatever the height.
 enum VP8FrameDecoder {
@@ -53,6 +56,7 @@ enum VP8FrameDecoder {
             emitter.deallocate()
         }
         let strengths = VP8LoopFilter.strengths(header: header)
+        let cancellation = DecodeCancellation.current.get()
         let rowLuma = lumaCache + extraRows * lumaStride
         let rowU = uCache + extraRows / 2 * chromaStride
         let rowV = vCache + extraRows / 2 * chromaStride
@@ -62,6 +66,7 @@ enum VP8FrameDecoder {
                 let segmentProbabilities = header.segmentMapProbabilities
                 let subblockTable = VP8Tables.subblockModeProbabilities.pointer
                 for row in 0..<rows {
+                    if let cancellation, cancellation.shouldStop() { throw .cancelled(row: row) }
                     modesLeft.update(repeating: 0, count: 4)
                     for column in 0..<columns {
                         modes[column] = VP8MacroblockModes.read(

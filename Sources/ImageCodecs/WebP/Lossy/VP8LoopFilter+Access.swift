@@ -70,83 +70,94 @@ extension VP8LoopFilter {
         store8x2(edge.q2, u + 2 * stride, v + 2 * stride)
     }
 
-    /// Exchanges the `shift`-bit blocks of `a` above `mask` with those of `b` below it: one
-    /// round of the 8×8 byte transpose (two of them side by side, one per lane).
-    @inline(__always)
-    private static func exchange(_ a: inout SIMD2<UInt64>, _ b: inout SIMD2<UInt64>, _ shift: UInt64, _ mask: UInt64) {
-        let t = ((a &>> shift) ^ b) & SIMD2(repeating: mask)
-        b ^= t
-        a ^= t &<< shift
-    }
-
-    /// Transposes two 8×8 byte matrices at once: lane 0 holds rows 0...7 (one row per value,
-    /// column n in byte n), lane 1 rows 8...15.
-    @inline(__always)
-    private static func transpose(_ m: inout Matrix) {
-        exchange(&m.0, &m.1, 8, 0x00FF_00FF_00FF_00FF)
-        exchange(&m.2, &m.3, 8, 0x00FF_00FF_00FF_00FF)
-        exchange(&m.4, &m.5, 8, 0x00FF_00FF_00FF_00FF)
-        exchange(&m.6, &m.7, 8, 0x00FF_00FF_00FF_00FF)
-        exchange(&m.0, &m.2, 16, 0x0000_FFFF_0000_FFFF)
-        exchange(&m.1, &m.3, 16, 0x0000_FFFF_0000_FFFF)
-        exchange(&m.4, &m.6, 16, 0x0000_FFFF_0000_FFFF)
-        exchange(&m.5, &m.7, 16, 0x0000_FFFF_0000_FFFF)
-        exchange(&m.0, &m.4, 32, 0x0000_0000_FFFF_FFFF)
-        exchange(&m.1, &m.5, 32, 0x0000_0000_FFFF_FFFF)
-        exchange(&m.2, &m.6, 32, 0x0000_0000_FFFF_FFFF)
-        exchange(&m.3, &m.7, 32, 0x0000_0000_FFFF_FFFF)
-    }
-
-    typealias Matrix = (
-        SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>,
-        SIMD2<UInt64>
-    )
-
-    @inline(__always)
-    private static func bytes(_ value: SIMD2<UInt64>) -> Wide {
-        VP8Lanes.widened(unsafeBitCast(value, to: VP8Lanes.Bytes.self))
-    }
-
-    @inline(__always)
-    private static func words(_ value: Wide) -> SIMD2<UInt64> {
-        unsafeBitCast(VP8Lanes.narrowed(value), to: SIMD2<UInt64>.self)
-    }
-
     /// The vertical edge left of the pixels `row(n)` of sixteen rows, transposed so that lane n
-    /// is row n.
+    /// is row n: sixteen rows of eight bytes (p3 to q3) become eight columns of sixteen.
     @inline(__always)
     static func loadColumns(_ row: (Int) -> UnsafeMutablePointer<UInt8>) -> Edge {
-        @inline(__always) func load(_ line: Int) -> SIMD2<UInt64> {
-            SIMD2(
-                UInt64(littleEndian: UnsafeRawPointer(row(line) - 4).loadUnaligned(as: UInt64.self)),
-                UInt64(littleEndian: UnsafeRawPointer(row(line + 8) - 4).loadUnaligned(as: UInt64.self)))
+        typealias Lanes = VP8Lanes
+        @inline(__always) func load(_ line: Int) -> Lanes.Bytes {
+            Lanes.Bytes(lowHalf: UnsafeRawPointer(row(line) - 4).loadUnaligned(as: SIMD8<UInt8>.self), highHalf: .zero)
         }
-        var m = (load(0), load(1), load(2), load(3), load(4), load(5), load(6), load(7))
-        transpose(&m)
+        // Word c of a pair: column c of two successive rows.
+        let pairs0 = Lanes.lowBytes(load(0), load(1))
+        let pairs1 = Lanes.lowBytes(load(2), load(3))
+        let pairs2 = Lanes.lowBytes(load(4), load(5))
+        let pairs3 = Lanes.lowBytes(load(6), load(7))
+        let pairs4 = Lanes.lowBytes(load(8), load(9))
+        let pairs5 = Lanes.lowBytes(load(10), load(11))
+        let pairs6 = Lanes.lowBytes(load(12), load(13))
+        let pairs7 = Lanes.lowBytes(load(14), load(15))
+        // 32-bit word c of a quad: column c (or 4 + c) of four successive rows.
+        let left0 = Lanes.lowWords(pairs0, pairs1)
+        let right0 = Lanes.highWords(pairs0, pairs1)
+        let left1 = Lanes.lowWords(pairs2, pairs3)
+        let right1 = Lanes.highWords(pairs2, pairs3)
+        let left2 = Lanes.lowWords(pairs4, pairs5)
+        let right2 = Lanes.highWords(pairs4, pairs5)
+        let left3 = Lanes.lowWords(pairs6, pairs7)
+        let right3 = Lanes.highWords(pairs6, pairs7)
+        // 64-bit halves: one column of eight rows, top (rows 0...7) or bottom (8...15).
+        let top01 = Lanes.lowDoubleWords(left0, left1)
+        let top23 = Lanes.highDoubleWords(left0, left1)
+        let top45 = Lanes.lowDoubleWords(right0, right1)
+        let top67 = Lanes.highDoubleWords(right0, right1)
+        let bottom01 = Lanes.lowDoubleWords(left2, left3)
+        let bottom23 = Lanes.highDoubleWords(left2, left3)
+        let bottom45 = Lanes.lowDoubleWords(right2, right3)
+        let bottom67 = Lanes.highDoubleWords(right2, right3)
         return Edge(
-            p3: bytes(m.0), p2: bytes(m.1), p1: bytes(m.2), p0: bytes(m.3), q0: bytes(m.4), q1: bytes(m.5),
-            q2: bytes(m.6), q3: bytes(m.7))
+            p3: Lanes.widened(Lanes.lowQuadWords(top01, bottom01)),
+            p2: Lanes.widened(Lanes.highQuadWords(top01, bottom01)),
+            p1: Lanes.widened(Lanes.lowQuadWords(top23, bottom23)),
+            p0: Lanes.widened(Lanes.highQuadWords(top23, bottom23)),
+            q0: Lanes.widened(Lanes.lowQuadWords(top45, bottom45)),
+            q1: Lanes.widened(Lanes.highQuadWords(top45, bottom45)),
+            q2: Lanes.widened(Lanes.lowQuadWords(top67, bottom67)),
+            q3: Lanes.widened(Lanes.highQuadWords(top67, bottom67)))
     }
 
+    /// Stores the columns of `edge` back as sixteen rows of eight bytes: the inverse of
+    /// ``loadColumns(_:)``.
     @inline(__always)
     static func storeColumns(_ edge: Edge, _ row: (Int) -> UnsafeMutablePointer<UInt8>) {
-        var m = (
-            words(edge.p3), words(edge.p2), words(edge.p1), words(edge.p0), words(edge.q0), words(edge.q1),
-            words(edge.q2), words(edge.q3)
+        typealias Lanes = VP8Lanes
+        let (p3, p2, p1, p0) = (
+            Lanes.narrowed(edge.p3), Lanes.narrowed(edge.p2), Lanes.narrowed(edge.p1), Lanes.narrowed(edge.p0)
         )
-        transpose(&m)
-        @inline(__always) func store(_ line: Int, _ value: SIMD2<UInt64>) {
-            UnsafeMutableRawPointer(row(line) - 4).storeBytes(of: value[0].littleEndian, as: UInt64.self)
-            UnsafeMutableRawPointer(row(line + 8) - 4).storeBytes(of: value[1].littleEndian, as: UInt64.self)
+        let (q0, q1, q2, q3) = (
+            Lanes.narrowed(edge.q0), Lanes.narrowed(edge.q1), Lanes.narrowed(edge.q2), Lanes.narrowed(edge.q3)
+        )
+        // Word r: two successive columns of row r (top: rows 0...7, bottom: 8...15).
+        let top01 = Lanes.lowBytes(p3, p2)
+        let bottom01 = Lanes.highBytes(p3, p2)
+        let top23 = Lanes.lowBytes(p1, p0)
+        let bottom23 = Lanes.highBytes(p1, p0)
+        let top45 = Lanes.lowBytes(q0, q1)
+        let bottom45 = Lanes.highBytes(q0, q1)
+        let top67 = Lanes.lowBytes(q2, q3)
+        let bottom67 = Lanes.highBytes(q2, q3)
+        // 32-bit word r: four columns of row r (or 4 + r).
+        let left0 = Lanes.lowWords(top01, top23)
+        let left1 = Lanes.highWords(top01, top23)
+        let right0 = Lanes.lowWords(top45, top67)
+        let right1 = Lanes.highWords(top45, top67)
+        let left2 = Lanes.lowWords(bottom01, bottom23)
+        let left3 = Lanes.highWords(bottom01, bottom23)
+        let right2 = Lanes.lowWords(bottom45, bottom67)
+        let right3 = Lanes.highWords(bottom45, bottom67)
+        // 64-bit halves: whole rows, two by two.
+        @inline(__always) func store(_ line: Int, _ rows: Lanes.Bytes) {
+            UnsafeMutableRawPointer(row(line) - 4).storeBytes(of: rows.lowHalf, as: SIMD8<UInt8>.self)
+            UnsafeMutableRawPointer(row(line + 1) - 4).storeBytes(of: rows.highHalf, as: SIMD8<UInt8>.self)
         }
-        store(0, m.0)
-        store(1, m.1)
-        store(2, m.2)
-        store(3, m.3)
-        store(4, m.4)
-        store(5, m.5)
-        store(6, m.6)
-        store(7, m.7)
+        store(0, Lanes.lowDoubleWords(left0, right0))
+        store(2, Lanes.highDoubleWords(left0, right0))
+        store(4, Lanes.lowDoubleWords(left1, right1))
+        store(6, Lanes.highDoubleWords(left1, right1))
+        store(8, Lanes.lowDoubleWords(left2, right2))
+        store(10, Lanes.highDoubleWords(left2, right2))
+        store(12, Lanes.lowDoubleWords(left3, right3))
+        store(14, Lanes.highDoubleWords(left3, right3))
     }
 
     /// The edge between the rows above and below `q0`, p1 to q1 only (the simple filter's

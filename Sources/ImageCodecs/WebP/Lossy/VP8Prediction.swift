@@ -14,9 +14,21 @@ enum VP8Prediction {
         UInt8(truncatingIfNeeded: (UInt16(a) &+ 2 &* UInt16(b) &+ UInt16(c) &+ 2) &>> 2)
     }
 
+    /// Stores the first `size` (16, 8 or 4) bytes of `row` at `line`: one store, where a
+    /// variable-length fill or copy was a call to `memset` or `memmove`.
+    @inline(__always)
+    private static func store(_ row: VP8Lanes.Bytes, _ line: UnsafeMutablePointer<UInt8>, size: Int) {
+        let target = UnsafeMutableRawPointer(line)
+        switch size {
+        case 16: target.storeBytes(of: row, as: VP8Lanes.Bytes.self)
+        case 8: target.storeBytes(of: row.lowHalf, as: SIMD8<UInt8>.self)
+        default: target.storeBytes(of: row.lowHalf.lowHalf, as: SIMD4<UInt8>.self)
+        }
+    }
+
     @inline(__always)
     private static func fill(_ pixels: UnsafeMutablePointer<UInt8>, size: Int, value: UInt8) {
-        for row in 0..<size { (pixels + row * stride).update(repeating: value, count: size) }
+        for row in 0..<size { store(VP8Lanes.Bytes(repeating: value), pixels + row * stride, size: size) }
     }
 
     /// Predicts a 16×16 luma block (`size` 16) or an 8×8 chroma block (`size` 8) in `mode`, with
@@ -38,22 +50,29 @@ enum VP8Prediction {
             }
             fill(pixels, size: size, value: UInt8(value))
         case VP8IntraMode.vertical:
-            for y in 0..<size { (pixels + y * stride).update(from: pixels - stride, count: size) }
+            // Sixteen bytes whatever the size: the buffer's rows are 32 wide and it has rows
+            // below every block, so the read stays inside it.
+            let above = UnsafeRawPointer(pixels - stride).loadUnaligned(as: VP8Lanes.Bytes.self)
+            for y in 0..<size { store(above, pixels + y * stride, size: size) }
         case VP8IntraMode.horizontal:
-            for y in 0..<size { (pixels + y * stride).update(repeating: pixels[y * stride - 1], count: size) }
+            for y in 0..<size {
+                store(VP8Lanes.Bytes(repeating: pixels[y * stride - 1]), pixels + y * stride, size: size)
+            }
         default:
             trueMotion(pixels, size: size)
         }
     }
 
+    /// TrueMotion: above + left − corner, clamped, sixteen lanes a row (for any size, as the
+    /// vertical mode reads them).
     @inline(__always)
     private static func trueMotion(_ pixels: UnsafeMutablePointer<UInt8>, size: Int) {
         let above = pixels - stride
-        let corner = Int32(above[-1])
+        let top = VP8Lanes.widened(UnsafeRawPointer(above).loadUnaligned(as: VP8Lanes.Bytes.self))
+        let corner = Int16(above[-1])
         for y in 0..<size {
             let line = pixels + y * stride
-            let left = Int32(line[-1]) &- corner
-            for x in 0..<size { line[x] = UInt8(clamping: Int32(above[x]) &+ left) }
+            store(VP8Lanes.narrowed(top &+ (Int16(line[-1]) &- corner)), line, size: size)
         }
     }
 

@@ -65,12 +65,6 @@ enum VP8Transform {
         (value &* 35468) &>> 16
     }
 
-    /// The low 16 bits, sign-extended: a value as a 16-bit lane holds it.
-    @inline(__always)
-    private static func wrapped(_ value: SIMD4<Int32>, _ wraps: Bool) -> SIMD4<Int32> {
-        wraps ? (value &<< 16) &>> 16 : value
-    }
-
     /// Adds the inverse DCT of `input` (raster order) to the 4×4 pixels at `pixels`.
     ///
     /// With `wrapsTo16Bits` the intermediate values wrap as in libwebp's SSE2 transform, which
@@ -79,6 +73,18 @@ enum VP8Transform {
     @inline(__always)
     static func addInverseDCT(
         _ input: UnsafePointer<Int16>, to pixels: UnsafeMutablePointer<UInt8>, stride: Int, wrapsTo16Bits: Bool
+    ) {
+        if wrapsTo16Bits {
+            addWrappingInverseDCT(input, to: pixels, stride: stride)
+        } else {
+            addExactInverseDCT(input, to: pixels, stride: stride)
+        }
+    }
+
+    /// The inverse DCT on 32-bit lanes, where no intermediate value wraps.
+    @inline(__always)
+    private static func addExactInverseDCT(
+        _ input: UnsafePointer<Int16>, to pixels: UnsafeMutablePointer<UInt8>, stride: Int
     ) {
         let row0 = loadCoefficients(input)
         let row1 = loadCoefficients(input + 4)
@@ -89,10 +95,10 @@ enum VP8Transform {
         let b = row0 &- row2
         let c = multiplyC2(row1) &- multiplyC1(row3)
         let d = multiplyC1(row1) &+ multiplyC2(row3)
-        let t0 = wrapped(a &+ d, wrapsTo16Bits)
-        let t1 = wrapped(b &+ c, wrapsTo16Bits)
-        let t2 = wrapped(b &- c, wrapsTo16Bits)
-        let t3 = wrapped(a &- d, wrapsTo16Bits)
+        let t0 = a &+ d
+        let t1 = b &+ c
+        let t2 = b &- c
+        let t3 = a &- d
         // Horizontal pass on the transposed values: lane i is output row i.
         let x0 = SIMD4(t0[0], t1[0], t2[0], t3[0]) &+ 4
         let x1 = SIMD4(t0[1], t1[1], t2[1], t3[1])
@@ -102,10 +108,10 @@ enum VP8Transform {
         let hb = x0 &- x2
         let hc = multiplyC2(x1) &- multiplyC1(x3)
         let hd = multiplyC1(x1) &+ multiplyC2(x3)
-        let out0 = wrapped(ha &+ hd, wrapsTo16Bits) &>> 3
-        let out1 = wrapped(hb &+ hc, wrapsTo16Bits) &>> 3
-        let out2 = wrapped(hb &- hc, wrapsTo16Bits) &>> 3
-        let out3 = wrapped(ha &- hd, wrapsTo16Bits) &>> 3
+        let out0 = (ha &+ hd) &>> 3
+        let out1 = (hb &+ hc) &>> 3
+        let out2 = (hb &- hc) &>> 3
+        let out3 = (ha &- hd) &>> 3
         // Unrolled: with a variable row the lanes were picked through a stack copy.
         addRow(SIMD4(out0[0], out1[0], out2[0], out3[0]), to: pixels)
         addRow(SIMD4(out0[1], out1[1], out2[1], out3[1]), to: pixels + stride)

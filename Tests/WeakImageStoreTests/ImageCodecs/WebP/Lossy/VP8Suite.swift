@@ -56,6 +56,7 @@ enum VP8Suite {
         case .truncatedModes: "truncatedModes"
         case .truncatedCoefficients: "truncatedCoefficients"
         case .imageTooLarge: "imageTooLarge"
+        case .cancelled: "cancelled"
         }
     }
 }
