@@ -96,7 +96,7 @@ struct CountingDecoder: ImageDecoding {
     /// Whether `error` is the store stopping the decode, not a failure.
     private static func isStop(_ error: any Error) -> Bool {
         switch error as? BitmapDecoderError {
-        case .png(.cancelled), .jpeg(.cancelled): true
+        case .png(.cancelled), .jpeg(.cancelled), .webp(.cancelled): true
         default: false
         }
     }
