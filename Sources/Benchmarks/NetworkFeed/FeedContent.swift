@@ -4,8 +4,31 @@ import ImageStoreTestSupport
 import WeakImageStore
 
 /// The feed the server serves: per row an avatar (a PNG shared by the author's rows) and a photo
-/// (a JPEG of its own URL), encoded in memory.
+/// (a JPEG of its own URL, or a WebP for the WebP variant), encoded in memory.
 struct FeedContent: Sendable {
+    /// How the photos are encoded.
+    enum PhotoFormat: Sendable {
+        /// ``JPEGEncoder`` at quality 85, 4:2:0.
+        case jpeg
+        /// libwebp's lossy encoder at quality 80, through the benchmark's shim.
+        case webp(LibwebpShim)
+
+        var fileExtension: String {
+            switch self {
+            case .jpeg: "jpg"
+            case .webp: "webp"
+            }
+        }
+
+        func encode(_ bitmap: Bitmap) -> Data {
+            switch self {
+            case .jpeg: JPEGEncoder.encode(bitmap)
+            case .webp(let libwebp):
+                libwebp.encode(rgba: bitmap.pixels, width: bitmap.width, height: bitmap.height, quality: 80) ?? Data()
+            }
+        }
+    }
+
     /// One row: where its two pictures are, as paths on the server.
     struct Row: Sendable {
         let avatarTarget: String
@@ -23,11 +46,13 @@ struct FeedContent: Sendable {
     /// Encodes the feed's pictures in parallel.
     ///
     /// - Throws: ``JPEGEncoderSelfCheck/Failure`` if the JPEG encoder fails its self-check.
-    static func generate(_ profile: NetworkFeedProfile, seed: UInt64) throws -> FeedContent {
+    static func generate(_ profile: NetworkFeedProfile, seed: UInt64, photoFormat: PhotoFormat = .jpeg) throws
+        -> FeedContent
+    {
         try JPEGEncoderSelfCheck.verify()
         let sizes = (0..<profile.distinctPhotoCount).map { profile.photoSizes[$0 % profile.photoSizes.count] }
         let photos = encodeInParallel(count: sizes.count) { index in
-            JPEGEncoder.encode(
+            photoFormat.encode(
                 SyntheticImages.photo(
                     width: sizes[index].width, height: sizes[index].height, seed: seed + UInt64(index)))
         }
@@ -43,7 +68,7 @@ struct FeedContent: Sendable {
         }
         for row in 0..<profile.rowCount {
             let author = random.int(in: 0...(profile.authorCount - 1))
-            let photoTarget = "/photos/\(row).jpg"
+            let photoTarget = "/photos/\(row).\(photoFormat.fileExtension)"
             bodies[photoTarget] = photos[row % photos.count]
             rows.append(Row(avatarTarget: "/avatars/\(author).png", photoTarget: photoTarget))
         }
@@ -62,8 +87,8 @@ struct FeedContent: Sendable {
     func serve(on server: LoopbackHTTPServer, network: FeedNetwork) {
         for (index, target) in bodies.keys.sorted().enumerated() {
             guard let body = bodies[target] else { continue }
-            var response = HTTPScriptedResponse.ok(
-                Array(body), contentType: target.hasSuffix(".png") ? "image/png" : "image/jpeg")
+            let type = target.hasSuffix(".png") ? "image/png" : target.hasSuffix(".webp") ? "image/webp" : "image/jpeg"
+            var response = HTTPScriptedResponse.ok(Array(body), contentType: type)
             // A CDN's answer for a picture that never changes at its URL: a day's freshness, a strong
             // validator, and ranges (a cut transfer can be resumed).
             response.headers.append(("Cache-Control", "public, max-age=86400"))

@@ -14,9 +14,11 @@ struct NetworkFeedBenchmark {
     private static let idleTimeoutSeconds = 30.0
 
     /// Every speed × strategy, reporting progress on standard error.
-    func run(speeds: [ScrollSpeed] = ScrollSpeed.allCases) throws -> [NetworkFeedRun] {
+    func run(speeds: [ScrollSpeed] = ScrollSpeed.allCases, strategies: [FeedStrategy] = FeedStrategy.allCases) throws
+        -> [NetworkFeedRun]
+    {
         try speeds.flatMap { speed in
-            try FeedStrategy.allCases.map { strategy in
+            try strategies.map { strategy in
                 Console.progress("  network feed \(speed.label), \(strategy.label)…")
                 return try run(strategy, speed)
             }

@@ -8,6 +8,8 @@ struct NetworkFeedSection {
     let profile: NetworkFeedProfile
     let network: FeedNetwork
     let speeds: [ScrollSpeed]
+    /// The seed of the feed's pictures, the WebP variant's too.
+    private static let seed: UInt64 = 0xFEED
     let outputDirectory: URL
 
     /// Runs the section.
@@ -18,7 +20,7 @@ struct NetworkFeedSection {
     func run() throws -> SectionOutcome {
         let started = MonotonicClock.now()
         let startedCPU = CPUClock.process()
-        let content = try FeedContent.generate(profile, seed: 0xFEED)
+        let content = try FeedContent.generate(profile, seed: Self.seed)
         let server = try LoopbackHTTPServer(link: network.link)
         defer { server.stop() }
         content.serve(on: server, network: network)
@@ -32,6 +34,10 @@ struct NetworkFeedSection {
         print(NetworkFeedPaceTable.render(runs, content: content, profile: profile) + "\n")
         let fastRuns = runs.filter { !$0.speed.isPersonPace }
         print(NetworkFeedTable.render(fastRuns, content: content, profile: profile, network: network) + "\n")
+
+        let variant = try NetworkFeedWebPVariant(profile: profile, network: network).run(
+            against: runs, jpeg: content, seed: Self.seed)
+        print(variant.table + "\n")
 
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         try NetworkFeedCSVWriter.write(runs, to: outputDirectory)
@@ -52,7 +58,7 @@ struct NetworkFeedSection {
         print("network feed section: \(seconds) s wall, \(cpuSeconds) s CPU (all threads)\n")
         return SectionOutcome(
             goals: NetworkFeedGoals.evaluate(runs, content: content),
-            warnings: NetworkFeedGoals.measurementWarnings(runs))
+            warnings: NetworkFeedGoals.measurementWarnings(runs) + variant.warnings)
     }
 
     private func kilobytes(_ bytes: Int) -> String {
