@@ -19,7 +19,7 @@ import ImageCodecs
 /// prefetcher.visibleRowsChanged(firstVisibleRow..<lastVisibleRow + 1)
 /// ```
 ///
-/// Safe to use from any thread; on Apple platforms ``PrefetchingDataSource`` plugs it into
+/// Safe to use from any thread; on Apple platforms `PrefetchingDataSource` plugs it into
 /// `UITableView` and `UICollectionView` prefetching.
 public final class ScrollPrefetcher<Image: StorableImage>: Sendable {
     private struct Prefetch: Sendable {
