@@ -15,8 +15,10 @@ let package = Package(
         // What the tests and the benchmark both need (image encoders, seeded random numbers, a
         // loopback HTTP server); in no product, so apps never build it.
         .target(name: "ImageStoreTestSupport", dependencies: ["WeakImageStore", "ImageCodecs"]),
+        // The photographs are read from their path (PackageFolders.photos), not bundled.
         .executableTarget(
-            name: "Benchmarks", dependencies: ["WeakImageStore", "ImageCodecs", "ImageStoreTestSupport"]),
+            name: "Benchmarks", dependencies: ["WeakImageStore", "ImageCodecs", "ImageStoreTestSupport"],
+            exclude: ["Photos"]),
         // Fixtures are read from their path (SharedTestData.packageRoot), not bundled.
         .testTarget(
             name: "WeakImageStoreTests", dependencies: ["WeakImageStore", "ImageCodecs", "ImageStoreTestSupport"],

@@ -242,21 +242,17 @@ struct BenchmarkRun {
         return DecodeSpeedBenchmark.goals(results)
     }
 
-    /// Two photo-like and two flat-UI images of `size`, encoded in memory.
+    /// The real photographs (longest side 1920 px, 1024 at `--quick`), then two generated photo-like
+    /// and two flat-UI images of `size`, encoded in memory.
     private func largeDecodeInputs(_ size: BenchmarkProfile.PixelSize) -> [DecodeSpeedInput] {
-        let seeds: [UInt64] = [11, 12]
-        return [
-            DecodeSpeedInput(
-                label: "photo \(size)",
-                files: seeds.map {
-                    PNGEncoder.encode(SyntheticImages.photo(width: size.width, height: size.height, seed: $0))
-                }),
-            DecodeSpeedInput(
-                label: "flat UI \(size)",
-                files: seeds.map {
-                    PNGEncoder.encode(SyntheticImages.flatUI(width: size.width, height: size.height, seed: $0))
-                }),
-        ]
+        var inputs: [DecodeSpeedInput] = []
+        switch RealPhotos.load() {
+        case .success(let photos):
+            inputs.append(.realPhotographs(photos, maxPixelSize: options.quick ? 1024 : 1920))
+        case .failure(let error):
+            Console.note("real photographs not measured: \(error)")
+        }
+        return inputs + [.generatedPhotos(size), .flatUI(size)]
     }
 
     /// Prints the JPEG decode speed table and returns its goal checks.

@@ -32,16 +32,39 @@ enum WebPDecodeSpeedBenchmark {
     /// The thumbnail size measured on the largest photo, a grid cell's.
     static let thumbnailPixelSize = 256
 
-    /// Photos at `sizes` as lossy WebP at quality 75 and 85, and flat UI screens as lossless, all
-    /// encoded by libwebp (so without it there is nothing to measure).
+    /// Real photographs as lossy WebP at quality 75 and 85, and flat UI screens as lossless, at
+    /// `sizes`, all encoded by libwebp (so without it there is nothing to measure).
+    ///
+    /// Each size takes two of the ``RealPhotos`` reduced to its longest side, the smallest two at the
+    /// first size and onwards, the largest two (the 12-megapixel masters) at the last size, so that
+    /// a full run covers every photograph from 0.3 to 12 megapixels. Without the photographs'
+    /// folder only the flat UI screens are measured.
     static func inputs(sizes: [BenchmarkProfile.PixelSize], libwebp: LibwebpShim?) -> [Input] {
         guard let libwebp else { return [] }
+        let photos: [RealPhotos.Photo]
+        switch RealPhotos.load() {
+        case .success(let loaded):
+            photos = loaded.photos
+        case .failure(let error):
+            photos = []
+            Console.note("WebP photographs not measured: \(error)")
+        }
         var inputs: [Input] = []
-        for size in sizes {
-            let photo = SyntheticImages.photo(width: size.width, height: size.height, seed: 37).pixels
-            for quality: Float in [75, 85] {
-                if let file = libwebp.encode(rgba: photo, width: size.width, height: size.height, quality: quality) {
-                    inputs.append(Input(label: "photo \(size) lossy q\(Int(quality))", file: file, isLossless: false))
+        for (index, size) in sizes.enumerated() {
+            let maxPixelSize = max(size.width, size.height)
+            let first = index == sizes.count - 1 ? photos.count - 2 : 2 * index
+            let chosen = max(0, min(first, photos.count))..<max(0, min(first + 2, photos.count))
+            for photo in photos[chosen] {
+                let bitmap = photo.reduced(maxPixelSize: maxPixelSize).bitmap
+                for quality: Float in [75, 85] {
+                    if let file = libwebp.encode(
+                        rgba: bitmap.rgba8(), width: bitmap.width, height: bitmap.height, quality: quality)
+                    {
+                        inputs.append(
+                            Input(
+                                label: "\(photo.name) \(bitmap.width)×\(bitmap.height) lossy q\(Int(quality))",
+                                file: file, isLossless: false))
+                    }
                 }
             }
             let screen = SyntheticImages.flatUI(width: size.width, height: size.height, seed: 38).pixels

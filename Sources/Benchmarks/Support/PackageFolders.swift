@@ -9,4 +9,7 @@ enum PackageFolders {
 
     /// The test suites (`jpegsuite`, `gifsuite`, …): real files with reference pixels.
     static let testFixtures = root.appendingPathComponent("Tests/WeakImageStoreTests/Fixtures")
+
+    /// The real photographs the decode speed tables measure (``RealPhotos``).
+    static let photos = root.appendingPathComponent("Sources/Benchmarks/Photos")
 }

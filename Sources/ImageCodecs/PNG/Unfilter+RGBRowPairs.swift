@@ -57,58 +57,97 @@ extension Unfilter {
     }
 
     /// Paeth: one chain in eight 16-bit lanes, the first row's pixel `x` in the low four and the
-    /// second row's pixel `x - 1` in the high four. Every input of both halves is then the
-    /// previous step's result or a load: the second row's left, above and above-left are the
-    /// previous step's high half, low half and the previous above's low half. One predictor
-    /// costs the same in eight lanes as in four, so the pair takes about one row's time.
+    /// second row's pixel `x - 2` in the high four. Each half's left neighbour is the previous
+    /// step's same half, so the chain from one step to the next is `a` alone; the second row's
+    /// above and above-left are the first row's pixels `x - 2` and `x - 3`, finished two and
+    /// three steps earlier, and so off the chain like the loads. One predictor costs the same
+    /// in eight lanes as in four, so the pair takes about one row's time.
     private static func unfilterPaethRowPair(
         rows: (UnsafePointer<UInt8>, UnsafePointer<UInt8>),
         prior: UnsafePointer<UInt8>,
         into destinations: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>),
         pixelCount: Int
     ) {
-        // `low` indexes the first row's pixel, `high` the second row's.
+        guard pixelCount >= 2 else {
+            // The second row would lag behind pixels the first does not have.
+            unfilterRGBRowToRGBA(filterType: 4, row: rows.0, prior: prior, into: destinations.0, pixelCount: 1)
+            unfilterRGBRowToRGBA(
+                filterType: 4, row: rows.1, prior: destinations.0, into: destinations.1, pixelCount: 1)
+            return
+        }
+        // The results of the last three steps; zero before the first, as the pixels left of a row.
+        var previous = SIMD8<Int16>()
+        var twoBack = SIMD8<Int16>()
+        var threeBack = SIMD8<Int16>()
+        var firstAboveLeft = SIMD4<Int16>()
+        // The step of the first row's pixel `low` and the second row's pixel `high`.
         @inline(__always)
-        func step(
-            low: Int, high: Int, left: SIMD8<Int16>, aboveLeft: SIMD8<Int16>
-        ) -> (pixel: SIMD8<Int16>, above: SIMD8<Int16>) {
-            let above = SIMD8(lowHalf: load(prior + 4 &* low), highHalf: left.lowHalf)
-            let bytes = SIMD8(lowHalf: load(rows.0 + 3 &* low), highHalf: load(rows.1 + 3 &* high))
-            return ((bytes &+ paethPredictor(left, above, aboveLeft)) & 0xFF, above)
+        func step(low: Int, high: Int) -> SIMD8<Int16> {
+            let firstAbove = load(prior + 4 &* low)
+            let above = SIMD8(lowHalf: firstAbove, highHalf: twoBack.lowHalf)
+            let aboveLeft = SIMD8(lowHalf: firstAboveLeft, highHalf: threeBack.lowHalf)
+            firstAboveLeft = firstAbove
+            let filtered = SIMD8(lowHalf: load(rows.0 + 3 &* low), highHalf: load(rows.1 + 3 &* high))
+            let pixel = paethReconstructed(filtered, left: previous, above: above, aboveLeft: aboveLeft)
+            (threeBack, twoBack, previous) = (twoBack, previous, pixel)
+            return pixel
         }
-        // Pixel 0 of the first row, whose left and above-left are zero; so must the high half be
-        // for the next step (the second row's pixel -1 and the first row's pixel -1).
+        // The first two steps' high halves stand for the second row's pixels -2 and -1, which
+        // must be zero as the left of its pixel 0 and the above-left of nothing read later.
         let lowHalf = SIMD8<Int16>(-1, -1, -1, -1, 0, 0, 0, 0)
-        var (previous, previousAbove) = step(low: 0, high: 0, left: .zero, aboveLeft: .zero)
-        previous &= lowHalf
-        storeOpaque(SIMD4<UInt8>(truncatingIfNeeded: previous.lowHalf), to: destinations.0)
-        for x in 1..<pixelCount {
-            (previous, previousAbove) = step(low: x, high: x &- 1, left: previous, aboveLeft: previousAbove)
+        for x in 0..<2 {
+            previous = step(low: x, high: 0) & lowHalf
             storeOpaque(SIMD4<UInt8>(truncatingIfNeeded: previous.lowHalf), to: destinations.0 + 4 &* x)
-            storeOpaque(SIMD4<UInt8>(truncatingIfNeeded: previous.highHalf), to: destinations.1 + 4 &* (x &- 1))
         }
-        // The second row's last pixel; the low half repeats the first row's last and is dropped.
-        let last = step(low: pixelCount &- 1, high: pixelCount &- 1, left: previous, aboveLeft: previousAbove).pixel
-        storeOpaque(SIMD4<UInt8>(truncatingIfNeeded: last.highHalf), to: destinations.1 + 4 &* (pixelCount &- 1))
+        for x in 2..<pixelCount {
+            storeOpaque(
+                step(low: x, high: x &- 2), first: destinations.0 + 4 &* x, second: destinations.1 + 4 &* (x &- 2))
+        }
+        // The second row's last two pixels; the low halves, past the first row's end, repeat its
+        // last pixel and are dropped: no later step reads them.
+        for high in (pixelCount &- 2)..<pixelCount {
+            let pixel = step(low: pixelCount &- 1, high: high)
+            storeOpaque(SIMD4<UInt8>(truncatingIfNeeded: pixel.highHalf), to: destinations.1 + 4 &* high)
+        }
     }
 
-    /// The Paeth predictor in eight lanes, written with arithmetic masks (a lane's sign
-    /// spread by a shift): with comparisons and `replacing(with:where:)` eight lanes compile to
-    /// a loop over the lanes. Lanes hold bytes, so no difference below overflows.
+    /// Filtered bytes plus their Paeth predictor, modulo 256, in eight lanes.
+    ///
+    /// The distances are computed so that `a` is one operation from each (`pb = |a - c|` as
+    /// `max(a - c, c - a)`, `pc = |a + b - 2c|` as `max(a + (b - 2c), (2c - b) - a)`), the rest
+    /// of the work being on `b` and `c`, off the chain of the caller's loop. Lanes hold bytes, so
+    /// no sum below overflows; comparisons and `pointwiseMax`/`pointwiseMin` compile to single
+    /// instructions, selections written with `replacing(with:where:)` of eight lanes do not, so
+    /// they are masks.
     @inline(__always)
-    private static func paethPredictor(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>, _ c: SIMD8<Int16>) -> SIMD8<Int16> {
+    private static func paethReconstructed(
+        _ filtered: SIMD8<Int16>, left a: SIMD8<Int16>, above b: SIMD8<Int16>, aboveLeft c: SIMD8<Int16>
+    ) -> SIMD8<Int16> {
         @inline(__always)
-        func magnitude(_ value: SIMD8<Int16>) -> SIMD8<Int16> {
-            let sign = value &>> 15
-            return (value ^ sign) &- sign
+        func allOnes(where mask: SIMDMask<SIMD8<Int16>>) -> SIMD8<Int16> {
+            SIMD8<Int16>().replacing(with: -1, where: mask)
         }
-        let distanceToA = magnitude(b &- c)
-        let distanceToB = magnitude(a &- c)
-        let distanceToC = magnitude(a &+ b &- c &- c)
-        // All ones where the first distance is at most the second.
-        let bNotFarther = ~((distanceToC &- distanceToB) &>> 15)
-        let aNearest = ~((distanceToB &- distanceToA) &>> 15) & ~((distanceToC &- distanceToA) &>> 15)
-        let bOrC = (b & bNotFarther) | (c & ~bNotFarther)
-        return (a & aNearest) | (bOrC & ~aNearest)
+        let distanceToA = pointwiseMax(b &- c, c &- b)
+        let twiceC = c &+ c
+        let bLessTwiceC = b &- twiceC
+        let twiceCLessB = twiceC &- b
+        let distanceToB = pointwiseMax(a &- c, c &- a)
+        let distanceToC = pointwiseMax(a &+ bLessTwiceC, twiceCLessB &- a)
+        let cNearerThanB = allOnes(where: distanceToB .> distanceToC)
+        let aNotNearest = allOnes(where: distanceToA .> pointwiseMin(distanceToB, distanceToC))
+        let bOrC = b ^ ((b ^ c) & cNearerThanB)
+        let predictor = a ^ ((a ^ bOrC) & aNotNearest)
+        return (filtered &+ predictor) & 0xFF
+    }
+
+    /// Stores the two halves of `pixels`, the first row's and the second row's, each as RGBA with
+    /// alpha 255; one narrowing for both.
+    @inline(__always)
+    private static func storeOpaque(
+        _ pixels: SIMD8<Int16>, first: UnsafeMutablePointer<UInt8>, second: UnsafeMutablePointer<UInt8>
+    ) {
+        let bytes = SIMD8<UInt8>(truncatingIfNeeded: pixels) | SIMD8<UInt8>(0, 0, 0, 255, 0, 0, 0, 255)
+        UnsafeMutableRawPointer(first).storeBytes(of: bytes.lowHalf, as: SIMD4<UInt8>.self)
+        UnsafeMutableRawPointer(second).storeBytes(of: bytes.highHalf, as: SIMD4<UInt8>.self)
     }
 }

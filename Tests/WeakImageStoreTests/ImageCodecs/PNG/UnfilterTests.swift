@@ -84,4 +84,45 @@ final class UnfilterTests: XCTestCase {
             XCTAssertEqual(Array(output.prefix(4 * pixelCount)), expectedRGBA, "filter \(filterType)")
         }
     }
+
+    func test_unfilterRGBRowPairToRGBA_matchesTheSpecification_forAverageAndPaeth_atEveryShortWidth() {
+        var generator = SystemRandomNumberGenerator()
+        // Widths 1-3 reach the pair loops' edges (the second row runs two pixels behind).
+        for pixelCount in [1, 2, 3, 4, 5, 8, 31, 64] {
+            for filterType: UInt8 in [3, 4] {
+                // Given: two RGB rows with the same filter; the row above as RGBA
+                let rows = [randomBytes(3 * pixelCount, &generator), randomBytes(3 * pixelCount, &generator)]
+                let priorRGB = randomBytes(3 * pixelCount, &generator)
+                var priorRGBA = [UInt8]()
+                for pixel in 0..<pixelCount { priorRGBA += priorRGB[(3 * pixel)..<(3 * pixel + 3)] + [255] }
+                let padding = [UInt8](repeating: 0, count: 16)
+                let paddedRows = (rows[0] + padding, rows[1] + padding)
+                let paddedPrior = priorRGBA + padding
+                var output = [UInt8](repeating: 0, count: 8 * pixelCount + 16)
+                // When
+                paddedRows.0.withUnsafeBufferPointer { first in
+                    paddedRows.1.withUnsafeBufferPointer { second in
+                        paddedPrior.withUnsafeBufferPointer { prior in
+                            output.withUnsafeMutableBufferPointer { output in
+                                Unfilter.unfilterRGBRowPairToRGBA(
+                                    filterType: filterType, rows: (first.baseAddress!, second.baseAddress!),
+                                    prior: prior.baseAddress!,
+                                    into: (output.baseAddress!, output.baseAddress! + 4 * pixelCount),
+                                    pixelCount: pixelCount)
+                            }
+                        }
+                    }
+                }
+                // Then: each row as the specification reconstructs it, opaque
+                let firstRow = reference(filterType, rows[0], priorRGB, bytesPerPixel: 3)
+                let secondRow = reference(filterType, rows[1], firstRow, bytesPerPixel: 3)
+                var expectedRGBA = [UInt8]()
+                for row in [firstRow, secondRow] {
+                    for pixel in 0..<pixelCount { expectedRGBA += row[(3 * pixel)..<(3 * pixel + 3)] + [255] }
+                }
+                XCTAssertEqual(
+                    Array(output.prefix(8 * pixelCount)), expectedRGBA, "filter \(filterType), \(pixelCount) pixels")
+            }
+        }
+    }
 }
