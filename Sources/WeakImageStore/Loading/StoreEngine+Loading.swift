@@ -172,7 +172,7 @@ extension StoreEngine {
                 }
             decodeMeter.recordDecode(
                 seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
-                megapixels: options.header.map { Double($0.width * $0.height) / 1e6 })
+                megapixels: options.header.map { Double($0.width) * Double($0.height) / 1e6 })
             result = .success(decoded.image)
             isDamaged = decoded.isDamaged
         } catch {
