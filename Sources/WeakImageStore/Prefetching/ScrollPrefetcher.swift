@@ -47,7 +47,8 @@ public final class ScrollPrefetcher<Image: StorableImage>: Sendable {
     ///   - rowCount: The rows in the list.
     ///   - planner: How far ahead to look; defaults to ``PrefetchPlanner``'s defaults.
     ///   - requests: The images row `index` shows, with the sizes its cells ask for (the same
-    ///     requests, or the prefetched images are not the ones the cells get).
+    ///     requests, or the prefetched images are not the ones the cells get). Called under the
+    ///     prefetcher's lock: it must not call the prefetcher.
     public init(
         store: ImageStore<Image>, rowCount: Int, planner: PrefetchPlanner? = nil,
         requests: @escaping @Sendable (_ index: Int) -> [ImageRequest]
