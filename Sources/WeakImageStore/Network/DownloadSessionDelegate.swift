@@ -166,7 +166,7 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         if !allowed { task.cancel() }
     }
 
-    /// Whether the task's body is more than half in and within `remaining` bytes of its end (see
+    /// Whether the task's headers are in and its body within `remaining` bytes of its end (see
     /// ``ResponseStream/isNearlyDone(within:)``); false while its stream is being written.
     func isNearlyDone(_ taskIdentifier: Int, within remaining: Int) -> Bool {
         state.withLock { $0.streams[taskIdentifier]?.isNearlyDone(within: remaining) ?? false }

@@ -318,9 +318,10 @@ public final class ImageDownloader: Sendable {
     /// nothing it received is kept but a partial body worth resuming. A ticket that already got
     /// its outcome is ignored.
     ///
-    /// Except the last ticket of a transfer whose body is more than half in and within
-    /// ``PartialBody/minimumLength`` of its end: that transfer goes on and the ticket's completion gets its outcome, so the
-    /// store's disk cache keeps the body instead of the next lookup sending it whole again.
+    /// Except the last ticket of a transfer whose headers are in and whose body is within
+    /// ``PartialBody/minimumLength`` of its end: that transfer goes on and the ticket's completion
+    /// gets its outcome, so the store's disk cache keeps the body instead of the next lookup
+    /// sending it whole again.
     func cancel(_ ticket: DownloadTicket) {
         // A body within a resumable body's length of its end is finished rather than cut, and its
         // outcome delivered as if nothing happened (the store's caches keep it): what it still

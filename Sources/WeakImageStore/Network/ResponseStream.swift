@@ -69,12 +69,12 @@ struct ResponseStream: Sendable {
     private(set) var received = 0
 
     /// Whether so little of a whole, uncoded body is still to come that finishing it costs less
-    /// than cancelling: at most `remaining` bytes, and no more than has arrived. A body this
-    /// close to its end is largely on the wire already, and one this small is not kept to resume.
+    /// than cancelling: its headers are in and at most `remaining` bytes are still to come. What
+    /// this client has counted lags what the server has written, so a body this close to its end
+    /// is largely on the wire already, and one this small is not kept to resume.
     func isNearlyDone(within remaining: Int) -> Bool {
         guard response != nil, failure == nil, let declaredLength else { return false }
-        let left = declaredLength - received
-        return left <= remaining && left <= received
+        return declaredLength - received <= remaining
     }
     /// Why the response was refused, if it was.
     private(set) var failure: ImageStoreError?

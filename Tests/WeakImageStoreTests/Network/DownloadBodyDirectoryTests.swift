@@ -62,7 +62,7 @@ final class DownloadBodyDirectoryTests: DownloaderTestCase {
 
     func test_noFileIsLeftInTheFolder_afterACancellation_orAFailure() {
         // Given
-        server.respond(to: "/slow.png", with: dripping(2_000))
+        server.respond(to: "/slow.png", with: dripping(cutBodyLength))
         var cut = HTTPScriptedResponse.ok(bytes(1_000))
         cut.closeAfterBodyBytes = 500
         server.respond(to: "/cut.png", with: cut)

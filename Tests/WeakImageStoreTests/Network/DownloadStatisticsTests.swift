@@ -17,7 +17,7 @@ final class DownloadStatisticsTests: DownloaderTestCase {
         server.respond(to: "/a.png", with: held)
         server.respond(to: "/b.png", with: .ok(bytes(250)))
         server.respond(to: "/missing.png", with: .status(404))
-        var slow = HTTPScriptedResponse.ok(bytes(2_000))
+        var slow = HTTPScriptedResponse.ok(bytes(cutBodyLength))
         slow.drip = .init(bytesPerPiece: 10, interval: 0.02)
         server.respond(to: "/slow.png", with: slow)
         makeDownloader(maximumConcurrentDownloads: 1, failureBackoff: 10)

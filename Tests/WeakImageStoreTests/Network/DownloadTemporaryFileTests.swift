@@ -38,7 +38,7 @@ final class DownloadTemporaryFileTests: DownloaderTestCase {
 
     func test_noFileIsLeft_afterACancellation() {
         // Given
-        var response = HTTPScriptedResponse.ok(bytes(2_000))
+        var response = HTTPScriptedResponse.ok(bytes(cutBodyLength))
         response.drip = .init(bytesPerPiece: 10, interval: 0.02)
         server.respond(to: "/slow.png", with: response)
         makeDownloader()

@@ -85,6 +85,10 @@ class DownloaderTestCase: XCTestCase {
         return true
     }
 
+    /// The length of a dripping body that a cancellation early on cuts at the socket: more than
+    /// a partial body's length is still to come, so the downloader does not finish it instead.
+    let cutBodyLength = PartialBody.minimumLength + 16_000
+
     /// Bytes numbered from 0, for bodies.
     func bytes(_ count: Int) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: $0) }
