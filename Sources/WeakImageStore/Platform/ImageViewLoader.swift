@@ -76,17 +76,6 @@ public final class ImageViewLoader {
         currentLoad.withLock { $0 = task }
     }
 
-    /// Shows the image for `name`: at once if `store` holds it, else `placeholder` until it has
-    /// loaded; the same as ``setImage(_:from:priority:placeholder:)`` with
-    /// `.named(name, maxPixelSize: maxPixelSize)`.
-    ///
-    /// - Parameters:
-    ///   - name: A file name relative to the store's directories.
-    ///   - store: The store to load from.
-    ///   - maxPixelSize: Decode to at most this many pixels on the longest side (the view's
-    ///     size in points times the screen scale), or nil for the full-size image. Defaults to nil.
-    ///   - priority: The load's priority. Defaults to `.high`: the view is on screen.
-    ///   - placeholder: What to show while loading, and if the load fails. Defaults to nil.
     /// Shows the animation `request` names in the loader's view, which must be an
     /// ``AnimatedImageView``: at once if someone holds it already (its first frame decoded), else
     /// `placeholder` until it loads. A still image plays as an animation of one frame.
@@ -119,6 +108,17 @@ public final class ImageViewLoader {
         currentLoad.withLock { $0 = task }
     }
 
+    /// Shows the image for `name`: at once if `store` holds it, else `placeholder` until it has
+    /// loaded; the same as ``setImage(_:from:priority:placeholder:)`` with
+    /// `.named(name, maxPixelSize: maxPixelSize)`.
+    ///
+    /// - Parameters:
+    ///   - name: A file name relative to the store's directories.
+    ///   - store: The store to load from.
+    ///   - maxPixelSize: Decode to at most this many pixels on the longest side (the view's
+    ///     size in points times the screen scale), or nil for the full-size image. Defaults to nil.
+    ///   - priority: The load's priority. Defaults to `.high`: the view is on screen.
+    ///   - placeholder: What to show while loading, and if the load fails. Defaults to nil.
     public func setImage(
         named name: String, from store: ImageStore<UIImage>, maxPixelSize: Int? = nil,
         priority: ImageLoadPriority = .high, placeholder: UIImage? = nil

@@ -15,6 +15,9 @@ public struct LoadEstimate: Sendable, Equatable {
     public var decodeSeconds: Double?
     /// Seconds one decode takes per megapixel of the source image.
     public var decodeSecondsPerMegapixel: Double?
+    /// Whether the image is downloaded (a `.url` request). A file's or a data provider's read is
+    /// part of its decode's time, so ``secondsToImage(unmeasured:)`` counts no transfer for it.
+    public var comesOverNetwork: Bool
     /// The transfers and decodes measured so far.
     public var transfers: Int
     public var decodes: Int
@@ -22,21 +25,22 @@ public struct LoadEstimate: Sendable, Equatable {
     /// Creates an estimate; every figure defaults to unknown.
     public init(
         latency: Double? = nil, bytesPerSecond: Double? = nil, bytesPerImage: Double? = nil,
-        decodeSeconds: Double? = nil, decodeSecondsPerMegapixel: Double? = nil, transfers: Int = 0,
-        decodes: Int = 0
+        decodeSeconds: Double? = nil, decodeSecondsPerMegapixel: Double? = nil, comesOverNetwork: Bool = true,
+        transfers: Int = 0, decodes: Int = 0
     ) {
         self.latency = latency
         self.bytesPerSecond = bytesPerSecond
         self.bytesPerImage = bytesPerImage
         self.decodeSeconds = decodeSeconds
         self.decodeSecondsPerMegapixel = decodeSecondsPerMegapixel
+        self.comesOverNetwork = comesOverNetwork
         self.transfers = transfers
         self.decodes = decodes
     }
 
     /// Seconds from asking for an image to having it decoded: the transfer (latency plus the
-    /// body at the measured rate) and the decode, each part not measured yet taken from
-    /// `unmeasured`.
+    /// body at the measured rate; none unless it ``comesOverNetwork``) and the decode, each part
+    /// not measured yet taken from `unmeasured`.
     ///
     /// - Parameter unmeasured: What an unknown part is assumed to cost: the transfer's
     ///   `transferSeconds`, the decode's `decodeSeconds`.
@@ -44,7 +48,9 @@ public struct LoadEstimate: Sendable, Equatable {
         -> Double
     {
         let transfer: Double
-        if let latency, let bytesPerSecond, let bytesPerImage, bytesPerSecond > 0 {
+        if !comesOverNetwork {
+            transfer = 0
+        } else if let latency, let bytesPerSecond, let bytesPerImage, bytesPerSecond > 0 {
             transfer = latency + bytesPerImage / bytesPerSecond
         } else {
             transfer = unmeasured.transferSeconds

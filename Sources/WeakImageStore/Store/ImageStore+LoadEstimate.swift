@@ -16,6 +16,7 @@ extension ImageStore {
         estimate.bytesPerSecond = transfers.bytesPerSecond
         estimate.bytesPerImage = transfers.bytesPerImage
         estimate.transfers = transfers.transfers
+        estimate.comesOverNetwork = host != nil
         return estimate
     }
 }

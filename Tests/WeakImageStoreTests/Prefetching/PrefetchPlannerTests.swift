@@ -109,5 +109,8 @@ final class PrefetchPlannerTests: XCTestCase {
         XCTAssertEqual(measured.secondsToImage(), 0.36, accuracy: 1e-9)
         XCTAssertEqual(LoadEstimate().secondsToImage(unmeasured: (1, 0.5)), 1.5)
         XCTAssertEqual(LoadEstimate(decodeSeconds: 0.1).secondsToImage(unmeasured: (1, 0.5)), 1.1, accuracy: 1e-9)
+        XCTAssertEqual(
+            LoadEstimate(decodeSeconds: 0.1, comesOverNetwork: false).secondsToImage(unmeasured: (1, 0.5)), 0.1,
+            "a file or a data provider has no transfer")
     }
 }

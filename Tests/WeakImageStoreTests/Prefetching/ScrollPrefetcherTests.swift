@@ -74,6 +74,8 @@ final class ScrollPrefetcherTests: XCTestCase {
         XCTAssertEqual(estimate.decodes, 2)
         XCTAssertNotNil(estimate.decodeSeconds)
         XCTAssertNil(estimate.latency, "a file has no transfer")
+        XCTAssertFalse(estimate.comesOverNetwork)
+        XCTAssertEqual(estimate.secondsToImage(), try XCTUnwrap(estimate.decodeSeconds), "no transfer time is assumed")
         _ = directory
     }
 
@@ -91,6 +93,7 @@ final class ScrollPrefetcherTests: XCTestCase {
 
         let estimate = store.loadEstimate(for: .url(server.url("/other")))
         XCTAssertEqual(estimate.transfers, 1)
+        XCTAssertTrue(estimate.comesOverNetwork)
         XCTAssertEqual(try XCTUnwrap(estimate.latency), 0.05, accuracy: 0.5)
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(estimate.latency), 0.05)
         XCTAssertEqual(try XCTUnwrap(estimate.bytesPerImage), 200_000)
