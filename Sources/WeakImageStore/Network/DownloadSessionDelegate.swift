@@ -32,6 +32,9 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         let ownFields: [String: String]
         /// Whether the task was cut off for its pace already.
         var isCutOff = false
+        /// Whether its last waiter left while its response was due, and it goes on until the
+        /// response shows how much body is still to come (``holdForResponse(_:latency:)``).
+        var isHeldForResponse = false
     }
 
     private struct State: Sendable {
@@ -172,6 +175,49 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         state.withLock { $0.streams[taskIdentifier]?.isNearlyDone(within: remaining) ?? false }
     }
 
+    /// Keeps a task whose last waiter is leaving going until its response arrives, or for a
+    /// quarter of `latency` (5–100 ms) if it does not: only when the response is due, the
+    /// request out for at least nine tenths of `latency` (the host's measured latency) and no
+    /// headers in yet. Then the owner's ``ImageDownloader/holdEnded(taskIdentifier:isNearlyDone:)``
+    /// decides whether it finishes.
+    ///
+    /// A response the server has written is on its way for a few milliseconds before the
+    /// session reads its headers; cut then, a small body the server counted as sent whole is
+    /// sent whole again by the next request.
+    ///
+    /// - Returns: Whether the task is held.
+    func holdForResponse(_ taskIdentifier: Int, latency: Double) -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let isHeld = state.withLock { state in
+            guard var followed = state.tasks[taskIdentifier], !followed.isHeldForResponse, !followed.isCutOff,
+                let stream = state.streams[taskIdentifier], !stream.hasResponse,
+                followed.watch.secondsSinceStart(at: now) >= latency * 0.9
+            else { return false }
+            followed.isHeldForResponse = true
+            state.tasks[taskIdentifier] = followed
+            return true
+        }
+        guard isHeld else { return false }
+        let grace = min(0.1, max(0.005, latency / 4))
+        queue.queue.asyncAfter(deadline: .now() + grace) { [weak self] in self?.endHold(of: taskIdentifier) }
+        return true
+    }
+
+    /// Ends the hold of `taskIdentifier`, if it is held: tells the owner whether its body is
+    /// nearly done.
+    private func endHold(of taskIdentifier: Int) {
+        let (wasHeld, owner) = state.withLock { state -> (Bool, ImageDownloader?) in
+            guard var followed = state.tasks[taskIdentifier], followed.isHeldForResponse else { return (false, nil) }
+            followed.isHeldForResponse = false
+            state.tasks[taskIdentifier] = followed
+            return (true, state.owner)
+        }
+        guard wasHeld, let owner else { return }
+        owner.holdEnded(
+            taskIdentifier: taskIdentifier,
+            isNearlyDone: isNearlyDone(taskIdentifier, within: PartialBody.minimumLength))
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let (stream, watch) = state.withLock { state in
             (
@@ -208,6 +254,7 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         // task is what closes the connection there.
         if !accepted { dataTask.cancel() }
         completionHandler(accepted ? .allow : .cancel)
+        endHold(of: dataTask.taskIdentifier)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

@@ -42,6 +42,9 @@ public final class ImageDownloader: Sendable {
         /// Bodies cut short, kept to be continued by the next transfer of their identity.
         var partialBodies: PartialBodies
         var nextTicket = 0
+        /// Tickets cancelled while their transfer's response was due, by task: cut when the
+        /// response shows more than a partial body's length to come (see ``cancel(_:)``).
+        var heldTickets: [Int: DownloadTicket] = [:]
         /// Set by `deinit`: no transfer starts after it.
         var isClosed = false
 
@@ -100,6 +103,7 @@ public final class ImageDownloader: Sendable {
         /// Ends the task `taskIdentifier` as `ending` says: delivers its outcome (or starts its
         /// transfer again without a range) and keeps its partial body.
         mutating func end(taskIdentifier: Int, with ending: ResponseStream.Ending, now: UInt64) -> Ended {
+            heldTickets[taskIdentifier] = nil
             guard case .finished(let outcome, let partial, let resumedBytes) = ending else {
                 return Ended(starts: schedule.restart(taskIdentifier: taskIdentifier).map { [$0] } ?? [])
             }
@@ -321,16 +325,46 @@ public final class ImageDownloader: Sendable {
     /// Except the last ticket of a transfer whose headers are in and whose body is within
     /// ``PartialBody/minimumLength`` of its end: that transfer goes on and the ticket's completion
     /// gets its outcome, so the store's disk cache keeps the body instead of the next lookup
-    /// sending it whole again.
+    /// sending it whole again. The same holds for a transfer whose response is due (out for
+    /// about the host's measured latency): it goes on until its headers show how much is to come,
+    /// for a few milliseconds at most, and is cut then if it is more.
     func cancel(_ ticket: DownloadTicket) {
         // A body within a resumable body's length of its end is finished rather than cut, and its
         // outcome delivered as if nothing happened (the store's caches keep it): what it still
         // needs is mostly on the wire already, and cut it would be sent whole again next time.
-        if let task = state.withLock({ $0.schedule.soleRunningTask(of: ticket) }),
-            sessionDelegate.isNearlyDone(task.task.taskIdentifier, within: PartialBody.minimumLength)
-        {
-            return
+        if let task = state.withLock({ $0.schedule.soleRunningTask(of: ticket) }) {
+            let taskIdentifier = task.task.taskIdentifier
+            if sessionDelegate.isNearlyDone(taskIdentifier, within: PartialBody.minimumLength) { return }
+            if let latency = meter.estimate(host: task.task.originalRequest?.url?.host).latency,
+                hold(ticket, of: taskIdentifier, latency: latency)
+            {
+                return
+            }
         }
+        cut(ticket)
+    }
+
+    /// Records `ticket` as held, and asks the session's delegate to hold its task until the
+    /// response; undone if the delegate does not.
+    private func hold(_ ticket: DownloadTicket, of taskIdentifier: Int, latency: Double) -> Bool {
+        // Recorded first: the hold may end on the session's queue before this returns.
+        state.withLock { $0.heldTickets[taskIdentifier] = ticket }
+        if sessionDelegate.holdForResponse(taskIdentifier, latency: latency) { return true }
+        state.withLock { $0.heldTickets[taskIdentifier] = nil }
+        return false
+    }
+
+    /// A held task's response arrived, or did not in time: its ticket's cancellation goes
+    /// through unless the body is nearly done, and then the ticket gets the outcome.
+    func holdEnded(taskIdentifier: Int, isNearlyDone: Bool) {
+        guard let ticket = state.withLock({ $0.heldTickets.removeValue(forKey: taskIdentifier) }), !isNearlyDone
+        else { return }
+        cut(ticket)
+    }
+
+    /// Removes `ticket`: its completion gets ``ImageStoreError/cancelled``, and its transfer,
+    /// if no other ticket waits for it, is dropped from the queue or cancelled at the socket.
+    private func cut(_ ticket: DownloadTicket) {
         guard let removal = state.withLock({ $0.remove(ticket) }) else { return }
         removal.abandonedTask?.cancel()
         start(removal.starts)

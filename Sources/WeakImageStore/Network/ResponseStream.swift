@@ -76,6 +76,9 @@ struct ResponseStream: Sendable {
         guard response != nil, failure == nil, let declaredLength else { return false }
         return declaredLength - received <= remaining
     }
+    /// Whether the final response's headers arrived.
+    var hasResponse: Bool { response != nil }
+
     /// Why the response was refused, if it was.
     private(set) var failure: ImageStoreError?
     private var redirects = 0

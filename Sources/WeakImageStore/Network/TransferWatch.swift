@@ -59,6 +59,11 @@ struct TransferWatch: Sendable {
         return (Self.seconds(from: startTime, to: responseTime), Self.seconds(from: responseTime, to: time), received)
     }
 
+    /// Seconds from the request to `time`.
+    func secondsSinceStart(at time: UInt64) -> Double {
+        Self.seconds(from: startTime, to: time)
+    }
+
     /// Counts body bytes.
     mutating func bodyBytesArrived(_ count: Int) {
         received += count
