@@ -9,7 +9,7 @@ struct BlobListBenchmark {
 
     /// Every speed × strategy, reporting progress on standard error.
     func run() -> [BlobListRun] {
-        ScrollSpeed.fast.flatMap { speed in
+        ScrollSpeed.allCases.flatMap { speed in
             BlobListStrategy.allCases.map { strategy in
                 Console.progress("  blob list \(speed.label), \(strategy.label)…")
                 return run(strategy, speed)
@@ -23,9 +23,8 @@ struct BlobListBenchmark {
         table.resetUsage()
         // Provider requests never look in the store's directories; any directory will do.
         let session = UIThreadSession.run(root: FileManager.default.temporaryDirectory) { store in
-            BlobListUIThread(
-                strategy: strategy, speed: speed, table: table, visibleRowCount: profile.visibleRowCount, store: store
-            ).play(settleSeconds: profile.settleSeconds)
+            BlobListUIThread(strategy: strategy, speed: speed, table: table, profile: profile, store: store).play(
+                settleSeconds: profile.settleSeconds, firstLookSeconds: profile.firstLookSeconds)
         }
         return BlobListRun(strategy: strategy, speed: speed, session: session, blobs: table.usage)
     }

@@ -20,6 +20,33 @@ struct BlobListRun: FrameTimedRun {
     /// Decodes whose image no row on screen used.
     var wastedDecodes: Int { session.decodes - observations.usedDecodes }
 
+    /// Of the rows the scroll brought on screen, the share that had their photo in the frame
+    /// they appeared.
+    var shareWithPhotoOnAppearing: Double {
+        let rows = observations.rowsScrolledIn
+        return rows == 0 ? 1 : Double(rows - observations.rowsScrolledInWithoutPhoto) / Double(rows)
+    }
+
+    /// From row shown to photo set, every photo set while its row was on screen.
+    var timeToPhoto: Distribution { Distribution(observations.shownToSetNanoseconds) }
+
+    /// Blob bytes read for rows that never appeared: by the query (eager) or by the prefetcher.
+    var bytesReadForUnshownRows: Int {
+        blobs.bytesReadByRow.filter { !observations.shownRowIDs.contains($0.key) }.values.reduce(0, +)
+    }
+
+    /// The blob bytes of the rows that appeared, each row once: what reading exactly the rows
+    /// shown would have read.
+    func bytesOfShownRows(in table: BlobTable) -> Int {
+        observations.shownRowIDs.reduce(0) { $0 + table.blobByteCount(ofRow: $1) }
+    }
+
+    /// All blob bytes read ÷ ``bytesOfShownRows(in:)``; 0 when no row was shown.
+    func readOverShown(in table: BlobTable) -> Double {
+        let shown = bytesOfShownRows(in: table)
+        return shown == 0 ? 0 : Double(blobs.bytesRead) / Double(shown)
+    }
+
     /// ``FrameTimedRun/measurementWarnings(context:)``, and blobs still alive after the list closed
     /// and the store was released.
     func blobListWarnings(context: String) -> [String] {

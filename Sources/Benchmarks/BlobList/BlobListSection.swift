@@ -2,8 +2,9 @@ import Foundation
 
 /// The benchmark's "blob list" section: photos stored as blobs in an in-process table, the list
 /// opened and scrolled with every row's blob read by its query (eager) and with rows holding ids
-/// whose photos a provider reads through the store (provider + store); prints the table, writes
-/// the CSVs and the memory charts.
+/// whose photos a provider reads through the store (provider + store), at every ``ScrollSpeed``;
+/// prints the memory table and the pace table, writes the CSVs, the memory charts and the pace
+/// chart.
 struct BlobListSection {
     let profile: BlobListProfile
     let outputDirectory: URL
@@ -26,23 +27,26 @@ struct BlobListSection {
                 + "\(Format.fixed(Double(MonotonicClock.now() - started) / 1e9, digits: 1)) s")
         let runs = BlobListBenchmark(table: table, profile: profile).run()
         print(BlobListTable.render(runs, table: table, profile: profile) + "\n")
+        print(BlobListPaceTable.render(runs, table: table, profile: profile) + "\n")
 
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
-        try BlobListCSVWriter.write(runs, to: outputDirectory)
-        for speed in ScrollSpeed.fast {
+        try BlobListCSVWriter.write(runs, table: table, to: outputDirectory)
+        try BlobListPaceChart.render(runs).write(
+            to: outputDirectory.appendingPathComponent("bloblist-paces.svg"), atomically: true, encoding: .utf8)
+        for speed in ScrollSpeed.allCases {
             try BlobListMemoryChart.render(runs.filter { $0.speed == speed }, speed: speed).write(
                 to: outputDirectory.appendingPathComponent("bloblist-\(speed.label).svg"), atomically: true,
                 encoding: .utf8)
         }
         print(
-            "wrote bloblist.csv, bloblist-frames.csv, "
-                + ScrollSpeed.fast.map { "bloblist-\($0.label).svg" }.joined(separator: ", ")
+            "wrote bloblist.csv, bloblist-frames.csv, bloblist-paces.svg, "
+                + ScrollSpeed.allCases.map { "bloblist-\($0.label).svg" }.joined(separator: ", ")
                 + " to \(outputDirectory.path)/")
         let seconds = Format.fixed(Double(MonotonicClock.now() - started) / 1e9, digits: 1)
         let cpuSeconds = Format.fixed(Double(CPUClock.process() - startedCPU) / 1e9, digits: 1)
         print("blob list section: \(seconds) s wall, \(cpuSeconds) s CPU (all threads)\n")
         return SectionOutcome(
-            goals: BlobListGoals.evaluate(runs, largestBlobBytes: table.largestBlobBytes),
+            goals: BlobListGoals.evaluate(runs, table: table),
             warnings: BlobListGoals.measurementWarnings(runs))
     }
 

@@ -2,13 +2,16 @@ import Foundation
 import WeakImageStore
 
 /// The UI thread of the blob list: opens the list (runs its query), shows the first screen, then
-/// scrolls to the end at one ``ScrollSpeed`` and draws frames until the last screen has its
-/// photos, at 60 frames per second.
+/// scrolls at one ``ScrollSpeed`` (to the end at the fast speeds, ``BlobListProfile/rowsScrolled(at:)``
+/// rows at a person's pace, after looking at the first screen for
+/// ``BlobListProfile/firstLookSeconds``) and draws frames until the last screen has its photos, at
+/// 60 frames per second.
 ///
 /// Cells load the async way, as the scrolling workload's async style does: `cachedImage(for:)`
-/// at once, else `image(for:priority: .high)` in a task cancelled when the row leaves; no
-/// prefetch, so a row's blob is read only once the row appears. Only ``UIInbox`` is shared with
-/// other threads.
+/// at once, else `image(for:priority: .high)` in a task cancelled when the row leaves. A
+/// ``ScrollPrefetcher`` told the visible rows every frame loads the rows ahead, as the network
+/// feed's store loader does, so a row's blob is read when the prefetcher or its cell needs it.
+/// Only ``UIInbox`` and the prefetcher are shared with other threads.
 final class BlobListUIThread: UIThreadWorkload {
     /// What the thread saw, for ``BlobListRun``.
     struct Observations: Sendable {
@@ -24,6 +27,12 @@ final class BlobListUIThread: UIThreadWorkload {
         var shownToSetNanoseconds: [UInt64] = []
         /// Rows that left (or were on screen at the end) without their photo.
         var unfinishedRows = 0
+        /// Rows the scroll brought on screen (the first screen is not counted), and those of them
+        /// without their photo in the frame they appeared.
+        var rowsScrolledIn = 0
+        var rowsScrolledInWithoutPhoto = 0
+        /// The ids of every row shown.
+        var shownRowIDs: Set<Int> = []
         /// Distinct decoded images set on a row on screen.
         var usedDecodes = 0
         var failedLookups = 0
@@ -31,6 +40,19 @@ final class BlobListUIThread: UIThreadWorkload {
         var maximumDuplicates = 0
         /// The most decoded bytes the rows on screen held at the end of a frame.
         var peakInUseBytes = 0
+        /// The most decoded bytes the rows on screen and the prefetcher held together, each image
+        /// once, and the most the prefetcher held that no row on screen showed; both sampled when
+        /// each frame's tick came and after its work.
+        var peakShownOrPrefetchedBytes = 0
+        var peakPrefetchedNotShownBytes = 0
+        /// The largest decoded photo set on a row: what one decode makes.
+        var largestImageBytes = 0
+        /// The most rows the prefetcher's plan loaded ahead of the visible ones.
+        var mostRowsAhead = 0
+        /// When the scroll ended: the store's estimate of the seconds from asking for a row's
+        /// photo to having it, which the prefetcher plans by, and its measured decode part.
+        var secondsPerRowEstimate = 0.0
+        var decodeSecondsEstimate: Double?
         /// Per frame, after its work: the bytes alive of blobs and of decoded images.
         var memory: [MemorySample] = []
     }
@@ -46,6 +68,8 @@ final class BlobListUIThread: UIThreadWorkload {
     private let speed: ScrollSpeed
     private let table: BlobTable
     private let visibleRowCount: Int
+    /// The top row the scroll stops at.
+    private let lastTop: Int
     private let store: ImageStore<Bitmap>
     private let inbox = UIInbox()
     private let decodedBytesBefore = Bitmap.memory.liveBytes
@@ -55,35 +79,47 @@ final class BlobListUIThread: UIThreadWorkload {
     private var rows: [BlobTable.Row] = []
     /// The rows on screen: each shows its row's photo.
     private var visibleRows = TaggedCells<ImageCell>()
+    /// Made with the query's rows, in the first frame; gone when the list closes.
+    private var prefetcher: ScrollPrefetcher<Bitmap>?
     private var deliveredImages = DeliveredImages()
     private var observations = Observations()
 
     init(
-        strategy: BlobListStrategy, speed: ScrollSpeed, table: BlobTable, visibleRowCount: Int,
+        strategy: BlobListStrategy, speed: ScrollSpeed, table: BlobTable, profile: BlobListProfile,
         store: ImageStore<Bitmap>
     ) {
         self.strategy = strategy
         self.speed = speed
         self.table = table
-        self.visibleRowCount = min(visibleRowCount, table.rowCount)
+        visibleRowCount = min(profile.visibleRowCount, table.rowCount)
+        lastTop = min(profile.rowsScrolled(at: speed), table.rowCount - visibleRowCount)
         self.store = store
     }
 
     /// Plays the list, then closes it (its rows and their blobs go) and waits for the tasks it
     /// started.
-    func play(settleSeconds: Double) -> Observations {
-        let lastTop = table.rowCount - visibleRowCount
+    ///
+    /// - Parameters:
+    ///   - settleSeconds: The most time the first and the last screen wait for their photos.
+    ///   - firstLookSeconds: How long the first screen stays still before a person's pace
+    ///     scrolls; the fast speeds scroll as soon as it has its photos.
+    func play(settleSeconds: Double, firstLookSeconds: Double) -> Observations {
         var top = 0
         let opened = MonotonicClock.now()
         drawFrame {
             let queryStart = MonotonicClock.now()
             rows = table.rows(includingBlobs: strategy.queriesBlobs)
             observations.queryNanoseconds = MonotonicClock.now() - queryStart
-            for row in 0..<visibleRowCount { show(row) }
+            prefetcher = ScrollPrefetcher(store: store, rowCount: rows.count) { [rows = self.rows, table] index in
+                [rows[index].photoRequest(in: table)]
+            }
+            for row in 0..<visibleRowCount { show(row, scrolledIn: false) }
+            prefetcher?.visibleRowsChanged(0..<visibleRowCount)
         }
         if drawFramesUntilVisibleRowsAreSet(settleSeconds: settleSeconds) {
             observations.firstScreenNanoseconds = MonotonicClock.now() - opened
         }
+        if speed.isPersonPace { drawFramesTakingDeliveries(forAtMost: firstLookSeconds, until: { false }) }
         let scrollStart = frameLoop.frames.count
         var frame = 0
         while top < lastTop {
@@ -92,26 +128,56 @@ final class BlobListUIThread: UIThreadWorkload {
                 let newTop = min(speed.rowsMoved(atFrame: frame), lastTop)
                 // Cell reuse: the rows that left let go before the new ones are configured.
                 for row in top..<newTop { hide(row) }
-                for row in max(newTop, top + visibleRowCount)..<(newTop + visibleRowCount) { show(row) }
+                for row in max(newTop, top + visibleRowCount)..<(newTop + visibleRowCount) {
+                    show(row, scrolledIn: true)
+                }
                 top = newTop
+                prefetcher?.visibleRowsChanged(top..<(top + visibleRowCount))
             }
             frame += 1
         }
         observations.scrollFrames = scrollStart..<frameLoop.frames.count
+        if let row = rows.first {
+            // Every row's estimate is the same: the store's decodes, and no host for a provider.
+            let estimate = store.loadEstimate(for: row.photoRequest(in: table))
+            observations.secondsPerRowEstimate = estimate.secondsToImage()
+            observations.decodeSecondsEstimate = estimate.decodeSeconds
+        }
         drawFramesUntilVisibleRowsAreSet(settleSeconds: settleSeconds)
         tearDown()
         observations.frames = frameLoop.frames
         return observations
     }
 
-    /// Draws a frame with `work`, then records, outside the frame's timing, what is alive.
+    /// Draws a frame with `work`, and records, outside the frame's timing, what the rows and the
+    /// prefetcher held when its tick came and what is alive after it.
     func drawFrame(_ work: () -> Void) {
-        frameLoop.draw(work)
-        let inUse = visibleRows.byTag.values.reduce(0) { $0 + ($1.image?.cost ?? 0) }
-        observations.peakInUseBytes = max(observations.peakInUseBytes, inUse)
+        frameLoop.draw(atTick: recordHeldBytes, work)
+        recordHeldBytes()
         observations.memory.append(
             MemorySample(
                 blobBytes: table.usage.liveBytes, decodedBytes: Bitmap.memory.liveBytes - decodedBytesBefore))
+    }
+
+    /// Records the decoded bytes the rows on screen hold and those the prefetcher holds besides.
+    ///
+    /// Between two frames the prefetcher only gains images (its loads finish; only the UI thread
+    /// cancels them), so a sample at the tick and one after the work see the most it held, but
+    /// for a load that finishes during a frame that cancels it.
+    private func recordHeldBytes() {
+        var shown: [ObjectIdentifier: Int] = [:]
+        for case let image? in visibleRows.byTag.values.map(\.image) { shown[ObjectIdentifier(image)] = image.cost }
+        var prefetchedOnly: [ObjectIdentifier: Int] = [:]
+        for image in prefetcher?.heldImages ?? [] where shown[ObjectIdentifier(image)] == nil {
+            prefetchedOnly[ObjectIdentifier(image)] = image.cost
+        }
+        let shownBytes = shown.values.reduce(0, +)
+        let prefetchedBytes = prefetchedOnly.values.reduce(0, +)
+        observations.peakInUseBytes = max(observations.peakInUseBytes, shownBytes)
+        observations.peakPrefetchedNotShownBytes = max(observations.peakPrefetchedNotShownBytes, prefetchedBytes)
+        observations.peakShownOrPrefetchedBytes = max(
+            observations.peakShownOrPrefetchedBytes, shownBytes + prefetchedBytes)
+        observations.mostRowsAhead = max(observations.mostRowsAhead, prefetcher?.plan?.rowsAhead ?? 0)
     }
 
     /// Draws frames that only take deliveries until every row on screen has its photo, or
@@ -125,11 +191,18 @@ final class BlobListUIThread: UIThreadWorkload {
 
     // MARK: Rows
 
-    private func show(_ row: Int) {
+    /// Configures a cell for `row`; `scrolledIn` counts whether its photo was there in this frame.
+    private func show(_ row: Int, scrolledIn: Bool) {
         let tag = visibleRows.newTag(for: row)
         var state = ImageCell(item: row)
         let request = rows[row].photoRequest(in: table)
-        if let image = store.cachedImage(for: request) {
+        observations.shownRowIDs.insert(rows[row].id)
+        let cached = store.cachedImage(for: request)
+        if scrolledIn {
+            observations.rowsScrolledIn += 1
+            if cached == nil { observations.rowsScrolledInWithoutPhoto += 1 }
+        }
+        if let image = cached {
             set(image, on: &state)
         } else {
             state.task = inbox.load(tag: tag, slot: 0) {
@@ -150,6 +223,7 @@ final class BlobListUIThread: UIThreadWorkload {
         guard state.image == nil else { return }
         deliveredImages.setOnScreen(image, key: photoKey(state.item))
         state.image = image
+        observations.largestImageBytes = max(observations.largestImageBytes, image.cost)
         observations.shownToSetNanoseconds.append(MonotonicClock.now() - state.shownAt)
     }
 
@@ -173,10 +247,13 @@ final class BlobListUIThread: UIThreadWorkload {
         }
     }
 
-    /// Lets go of every row, waits for the tasks, takes what they still handed back, and closes
-    /// the list: the query's rows, with the eager strategy's blobs, are freed here.
+    /// Lets go of every row and of the prefetcher (its requests hold the eager strategy's rows),
+    /// waits for the tasks, takes what they still handed back, and closes the list: the query's
+    /// rows, with the eager strategy's blobs, are freed here.
     private func tearDown() {
         for row in visibleRows.items { hide(row) }
+        prefetcher?.cancelAll()
+        prefetcher = nil
         inbox.waitForPendingLoads()
         receiveDeliveries()
         observations.usedDecodes = deliveredImages.usedDecodes

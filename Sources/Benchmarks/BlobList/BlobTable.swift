@@ -22,6 +22,8 @@ final class BlobTable: @unchecked Sendable {
         /// Blobs read, by queries and by single-row reads.
         var reads = 0
         var bytesRead = 0
+        /// ``bytesRead`` by row id, to tell the bytes read for rows shown from the rest.
+        var bytesReadByRow: [Int: Int] = [:]
         /// Bytes of blobs handed out and not yet freed, now.
         var liveBytes = 0
         /// The most ``liveBytes`` at any moment.
@@ -48,6 +50,11 @@ final class BlobTable: @unchecked Sendable {
     /// The bytes of all blobs together, as a query of every row with its blob holds them.
     var totalBlobBytes: Int { ids.reduce(0) { $0 + photo(ofRow: $1).count } }
 
+    /// The size of row `id`'s blob, without reading it; 0 for an id the table does not have.
+    func blobByteCount(ofRow id: Int) -> Int {
+        ids.contains(id) ? photo(ofRow: id).count : 0
+    }
+
     var usage: Usage { lock.withLock { counted } }
 
     /// Starts counting reads and the peak afresh; blobs still alive stay counted as alive.
@@ -59,7 +66,7 @@ final class BlobTable: @unchecked Sendable {
     /// else the same without the photo column.
     func rows(includingBlobs: Bool) -> [Row] {
         ids.map { id in
-            Row(id: id, revision: 1, blob: includingBlobs ? handOut(photo(ofRow: id)) : nil)
+            Row(id: id, revision: 1, blob: includingBlobs ? handOut(photo(ofRow: id), row: id) : nil)
         }
     }
 
@@ -68,7 +75,7 @@ final class BlobTable: @unchecked Sendable {
     /// - Throws: ``BlobTableError/noSuchRow(id:)`` for an id the table does not have.
     func blob(ofRow id: Int) throws(BlobTableError) -> Data {
         guard ids.contains(id) else { throw .noSuchRow(id: id) }
-        return handOut(photo(ofRow: id))
+        return handOut(photo(ofRow: id), row: id)
     }
 
     private var ids: Range<Int> { 1..<(rowCount + 1) }
@@ -77,8 +84,9 @@ final class BlobTable: @unchecked Sendable {
         photos[(id - 1) % photos.count]
     }
 
-    /// A copy of `photo` in memory of its own, counted until the last `Data` sharing it is freed.
-    private func handOut(_ photo: Data) -> Data {
+    /// A copy of `photo`, row `id`'s, in memory of its own, counted until the last `Data` sharing
+    /// it is freed.
+    private func handOut(_ photo: Data, row id: Int) -> Data {
         let count = photo.count
         let bytes = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
         photo.withUnsafeBytes { source in
@@ -87,6 +95,7 @@ final class BlobTable: @unchecked Sendable {
         lock.withLock {
             counted.reads += 1
             counted.bytesRead += count
+            counted.bytesReadByRow[id, default: 0] += count
             counted.liveBytes += count
             counted.peakLiveBytes = max(counted.peakLiveBytes, counted.liveBytes)
         }

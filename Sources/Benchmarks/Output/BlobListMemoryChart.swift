@@ -6,7 +6,7 @@ enum BlobListMemoryChart {
     private static let height = 560.0
     private static let plot = SVGChart.plot
     /// Eager red, provider + store green (drawn last, on top).
-    private static let strategyColors: [BlobListStrategy: String] = [.eager: "#d62728", .providerAndStore: "#2ca02c"]
+    static let strategyColors: [BlobListStrategy: String] = [.eager: "#d62728", .providerAndStore: "#2ca02c"]
 
     /// The chart for `runs` (one speed, one run per strategy).
     static func render(_ runs: [BlobListRun], speed: ScrollSpeed) -> String {

@@ -4,7 +4,7 @@ enum BlobListTable {
         var text = TextTable(headers: [
             "speed", "strategy", "frames", "> 16.7 ms", "query ms", "first screen ms", "unfinished rows", "decodes",
             "wasted", "stopped", "blobs read", "blob MiB read", "blob peak MiB", "decoded peak MiB", "peak MiB",
-            "in use MiB", "dup",
+            "in use MiB", "prefetched MiB", "dup",
         ])
         for run in runs {
             let observations = run.observations
@@ -17,21 +17,22 @@ enum BlobListTable {
                 String(run.blobs.reads), Format.mebibytes(run.blobs.bytesRead),
                 Format.mebibytes(run.blobs.peakLiveBytes), Format.mebibytes(run.session.peakLiveBytes),
                 Format.mebibytes(run.peakBytes), Format.mebibytes(observations.peakInUseBytes),
-                String(observations.maximumDuplicates),
+                Format.mebibytes(observations.peakPrefetchedNotShownBytes), String(observations.maximumDuplicates),
             ])
         }
         var lines = [
             "Blob list: \(table.rowCount) rows in an in-process table, each a \(profile.photoSize) JPEG photo blob, "
                 + "\(profile.visibleRowCount) visible; the list opens (its query runs on the UI thread), shows its "
-                + "first screen, scrolls to the end (slow = 1 row a frame, fling = 5) and waits for the last screen; "
-                + "cells load async with cancellation, no prefetch, default policy",
+                + "first screen, scrolls (to the end at the fast speeds, part-way at a person's pace; the pace table "
+                + "below has the speeds) and waits for the last screen; cells load async with cancellation and a "
+                + "ScrollPrefetcher loads ahead, default policy",
             "  eager = the query reads every row with its blob, kept while the list is open; provider + store = the "
                 + "query reads ids, a provider reads a row's blob when the store needs it",
             "  first screen = from opening the list to the first screen's photos set; > 16.7 ms = frames over budget "
                 + "by UI-thread CPU time; decodes, wasted and stopped as in the scrolling table",
             "  blob peak = the most blob bytes alive; decoded peak = the most live decoded bytes (Bitmap.memory); "
                 + "peak = their sum (exact for eager, an upper bound otherwise); in use = the most the rows on "
-                + "screen held",
+                + "screen held; prefetched = the most the prefetcher held that no row on screen showed",
             text.rendered(),
         ]
         lines += runs.flatMap { run in run.blobListWarnings(context: "  ! " + run.label) }

@@ -14,33 +14,17 @@ enum NetworkFeedPaceChart {
             subtitle: "share of the rows the scroll brought on screen, by speed and strategy (lower is better)")
         svg += SVGChart.axes(
             x: ChartAxis(scale: .linear, lower: 0, upper: 1, pixelRange: (plot.left, plot.right), ticks: []),
-            y: yAxis, xTitle: "scroll speed", yTitle: "% of rows without their photo on appearing")
-        let groupWidth = (plot.right - plot.left) / Double(max(1, speeds.count))
-        let barWidth = groupWidth * 0.8 / Double(max(1, strategies.count))
-        for (group, speed) in speeds.enumerated() {
-            let groupLeft = plot.left + Double(group) * groupWidth + groupWidth * 0.1
-            for (index, strategy) in strategies.enumerated() {
-                guard let run = runs.first(where: { $0.speed == speed && $0.strategy == strategy }) else { continue }
-                let percent = 100 * (1 - run.shareWithPhotoOnAppearing)
-                let top = yAxis.position(percent)
-                let left = groupLeft + Double(index) * barWidth
-                svg.append(
-                    ##"<rect x="\##(SVGChart.format(left))" y="\##(SVGChart.format(top))" "##
-                        + ##"width="\##(SVGChart.format(barWidth - 2))" height="\##(SVGChart.format(plot.bottom - top))" "##
-                        + ##"fill="\##(NetworkFeedMemoryChart.colors[strategy] ?? "#555")"/>"##)
+            y: yAxis, xTitle: "", yTitle: "% of rows without their photo on appearing")
+        svg += SVGChart.groupedBars(
+            groups: speeds.map { SVGChart.BarGroup(label: $0.label, detail: $0.pace) },
+            series: strategies.map {
+                SVGChart.BarSeries(label: $0.label, color: NetworkFeedMemoryChart.colors[$0] ?? "#555")
+            },
+            y: yAxis
+        ) { group, series in
+            runs.first { $0.speed == speeds[group] && $0.strategy == strategies[series] }.map {
+                100 * (1 - $0.shareWithPhotoOnAppearing)
             }
-            svg.append(
-                SVGChart.text(
-                    x: groupLeft + groupWidth * 0.4, y: plot.bottom + 20, "\(speed.label) (\(speed.pace))",
-                    anchor: "middle"))
-        }
-        var legendY = plot.top + 4
-        for strategy in strategies {
-            svg.append(
-                ##"<rect x="\##(SVGChart.format(plot.right + 20))" y="\##(SVGChart.format(legendY - 10))" width="24" "##
-                    + ##"height="12" fill="\##(NetworkFeedMemoryChart.colors[strategy] ?? "#555")"/>"##)
-            svg.append(SVGChart.text(x: plot.right + 52, y: legendY, strategy.label))
-            legendY += 22
         }
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"

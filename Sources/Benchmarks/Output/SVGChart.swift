@@ -63,7 +63,7 @@ enum SVGChart {
     private static func color(_ index: Int) -> String { palette[index % palette.count] }
 
     /// The plot's frame, the y grid with its labels, the x labels (with tick marks if asked) and
-    /// both axis titles: what every chart here draws the same way.
+    /// both axis titles (none for an empty `xTitle`): what every chart here draws the same way.
     static func axes(x: ChartAxis, y: ChartAxis, xTitle: String, yTitle: String, xTickMarks: Bool = false) -> [String] {
         var parts = [
             ##"<rect x="\##(format(plot.left))" y="\##(format(plot.top))" width="\##(format(plot.right - plot.left))" "##
@@ -85,7 +85,9 @@ enum SVGChart {
             }
             parts.append(text(x: x.position(tick), y: plot.bottom + 20, ChartAxis.label(tick), anchor: "middle"))
         }
-        parts.append(text(x: (plot.left + plot.right) / 2, y: plot.bottom + 44, xTitle, anchor: "middle"))
+        if !xTitle.isEmpty {
+            parts.append(text(x: (plot.left + plot.right) / 2, y: plot.bottom + 44, xTitle, anchor: "middle"))
+        }
         parts.append(
             ##"<text x="0" y="0" transform="translate(22 \##(format((plot.top + plot.bottom) / 2))) rotate(-90)" "##
                 + ##"text-anchor="middle" font-size="13">\##(escape(yTitle))</text>"##)

@@ -8,12 +8,15 @@ import Foundation
 struct FrameClock {
     private var nextTick = MonotonicClock.now()
 
-    /// Waits for the next tick and runs `work`.
+    /// Waits for the next tick, runs `atTick` untimed and then `work`.
     ///
+    /// - Parameter atTick: A measurement of the moment the tick came, before the frame changes
+    ///   anything; its time is not the frame's.
     /// - Returns: The times of the frame's work.
-    mutating func drawFrame(_ work: () -> Void) -> ScrollingRun.Frame {
+    mutating func drawFrame(atTick: () -> Void = {}, _ work: () -> Void) -> ScrollingRun.Frame {
         let now = MonotonicClock.now()
         if nextTick > now { Thread.sleep(forTimeInterval: Double(nextTick - now) / 1e9) }
+        atTick()
         let wallStart = MonotonicClock.now()
         let cpuStart = CPUClock.thread()
         work()

@@ -10,9 +10,10 @@ struct FrameLoop {
         frames.reserveCapacity(count)
     }
 
-    /// Waits for the next tick, runs `work` and keeps the frame's time.
-    mutating func draw(_ work: () -> Void) {
-        frames.append(clock.drawFrame(work))
+    /// Waits for the next tick, runs `atTick` untimed, then runs `work` and keeps the frame's
+    /// time.
+    mutating func draw(atTick: () -> Void = {}, _ work: () -> Void) {
+        frames.append(clock.drawFrame(atTick: atTick, work))
     }
 
     /// Starts the ticks again from now, as a relaunched app's display link does.
