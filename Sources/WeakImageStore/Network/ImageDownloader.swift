@@ -45,6 +45,10 @@ public final class ImageDownloader: Sendable {
         /// Tickets cancelled while their transfer's response was due, by task: cut when the
         /// response shows more than a partial body's length to come (see ``cancel(_:)``).
         var heldTickets: [Int: DownloadTicket] = [:]
+        /// Whole bodies whose completions have not all run yet, by identity, with the number of
+        /// deliveries of them under way: a ticket for the same identity meanwhile gets the same
+        /// response rather than a second transfer (the first completion writes the disk cache).
+        var deliveringBodies: [SourceIdentity: (response: DownloadResponse, deliveries: Int)] = [:]
         /// Set by `deinit`: no transfer starts after it.
         var isClosed = false
 
@@ -54,6 +58,8 @@ public final class ImageDownloader: Sendable {
             case start([DownloadSchedule.Start])
             /// The identity failed within the back-off: this is its error.
             case failedRecently(ImageStoreError)
+            /// The identity's body just arrived and its completions are running: this is it.
+            case delivering(DownloadResponse)
         }
 
         mutating func admit(
@@ -63,10 +69,13 @@ public final class ImageDownloader: Sendable {
         ) -> (DownloadTicket, Admission) {
             nextTicket += 1
             let ticket = DownloadTicket(id: nextTicket)
-            if !schedule.hasTransfer(of: source.identity),
-                let error = recentFailures.failure(of: source.identity, now: now)
-            {
-                return (ticket, .failedRecently(error))
+            if !schedule.hasTransfer(of: source.identity) {
+                if let error = recentFailures.failure(of: source.identity, now: now) {
+                    return (ticket, .failedRecently(error))
+                }
+                if let delivering = deliveringBodies[source.identity] {
+                    return (ticket, .delivering(delivering.response))
+                }
             }
             let starts = schedule.add(
                 ticket, for: source, revalidating: validity, bodyDirectory: bodyDirectory,
@@ -98,6 +107,8 @@ public final class ImageDownloader: Sendable {
             var starts: [DownloadSchedule.Start] = []
             /// Partial bodies dropped: delete their files.
             var deletions: [PartialBody] = []
+            /// The identity of a whole body to deliver, registered in ``deliveringBodies``.
+            var deliveredBody: SourceIdentity?
         }
 
         /// Ends the task `taskIdentifier` as `ending` says: delivers its outcome (or starts its
@@ -122,6 +133,11 @@ public final class ImageDownloader: Sendable {
             switch outcome {
             case .success(let response):
                 statistics.downloadsCompleted += 1
+                if case .body = response.content, !ended.completions.isEmpty {
+                    let identity = transfer.job.source.identity
+                    deliveringBodies[identity] = (response, (deliveringBodies[identity]?.deliveries ?? 0) + 1)
+                    ended.deliveredBody = identity
+                }
                 // A whole new body supersedes a partial one kept meanwhile.
                 if response.body != nil, let stale = partialBodies.take(transfer.job.source.identity) {
                     ended.deletions.append(stale)
@@ -266,7 +282,9 @@ public final class ImageDownloader: Sendable {
     /// ticket that made the transfer chose whether it revalidates and where its body goes, so a
     /// ticket that passed no `validity` may get ``DownloadResponse/Content/notModified``. The
     /// caller then holds the stored body, or, if it vanished meanwhile, downloads again without
-    /// `validity` once this transfer has ended.
+    /// `validity` once this transfer has ended. A ticket that comes after a whole body arrived
+    /// but before all its completions ran gets that body too: its first completion stores it, and
+    /// a lookup that missed it on disk meanwhile would otherwise fetch it again.
     ///
     /// | `validity` | request | answer | completion |
     /// |---|---|---|---|
@@ -312,6 +330,9 @@ public final class ImageDownloader: Sendable {
             start(starts)
         case .failedRecently(let error):
             deliveryQueue.queue.async { completion(.failure(error)) }
+        case .delivering(let response):
+            // Behind the first delivery on the serial queue: the disk cache has the body by then.
+            deliveryQueue.queue.async { completion(.success(response)) }
         }
         return ticket
     }
@@ -416,7 +437,19 @@ public final class ImageDownloader: Sendable {
         start(ended.starts)
         guard case .finished(let outcome, _, _) = ending, !ended.completions.isEmpty else { return }
         let completions = ended.completions
-        deliveryQueue.queue.async { for completion in completions { completion(outcome) } }
+        let deliveredBody = ended.deliveredBody
+        deliveryQueue.queue.async { [weak self] in
+            for completion in completions { completion(outcome) }
+            guard let deliveredBody, let self else { return }
+            self.state.withLock { state in
+                guard let delivering = state.deliveringBodies[deliveredBody] else { return }
+                if delivering.deliveries > 1 {
+                    state.deliveringBodies[deliveredBody] = (delivering.response, delivering.deliveries - 1)
+                } else {
+                    state.deliveringBodies[deliveredBody] = nil
+                }
+            }
+        }
     }
 
     // MARK: Starting transfers

@@ -71,6 +71,29 @@ final class DownloadSharingTests: DownloaderTestCase {
         XCTAssertEqual(server.statistics.requests(to: "/a.png"), 2)
     }
 
+    func test_aTicketWhileTheBodyIsDelivered_getsTheSameResponse_notASecondTransfer() {
+        // Given: a transfer over, its first completion still running (a disk write)
+        server.respond(to: "/a.png", with: .ok(bytes(500)))
+        makeDownloader()
+        let firstRuns = DispatchSemaphore(value: 0)
+        let firstMayEnd = DispatchSemaphore(value: 0)
+        let recordFirst = outcomes.recorder("first")
+        _ = downloader.download(source("/a.png"), priority: .normal) { result in
+            firstRuns.signal()
+            firstMayEnd.wait()
+            recordFirst(result)
+        }
+        XCTAssertEqual(firstRuns.wait(timeout: .now() + 5), .success)
+        // When
+        download("/a.png", label: "second")
+        firstMayEnd.signal()
+        // Then
+        XCTAssertEqual(outcomes.outcome("first")?.bytes, bytes(500))
+        XCTAssertEqual(outcomes.outcome("second")?.bytes, bytes(500))
+        XCTAssertEqual(server.statistics.requests(to: "/a.png"), 1, "sent again while the first was being stored")
+        XCTAssertEqual(downloader.statistics.downloadsStarted, 1)
+    }
+
     func test_aFailure_reachesEveryTicket() {
         // Given
         var response = HTTPScriptedResponse.status(503)
