@@ -177,8 +177,8 @@ final class DownloadSessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
 
     /// Keeps a task whose last waiter is leaving going until its response arrives, or for a
     /// quarter of `latency` (5–100 ms) if it does not: only when the response is due, the
-    /// request out for at least nine tenths of `latency` (the host's measured latency) and no
-    /// headers in yet. Then the owner's ``ImageDownloader/holdEnded(taskIdentifier:isNearlyDone:)``
+    /// request out for at least nine tenths of `latency` (how soon the host's responses come)
+    /// and no headers in yet. Then the owner's ``ImageDownloader/holdEnded(taskIdentifier:isNearlyDone:)``
     /// decides whether it finishes.
     ///
     /// A response the server has written is on its way for a few milliseconds before the

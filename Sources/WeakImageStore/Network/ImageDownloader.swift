@@ -347,8 +347,8 @@ public final class ImageDownloader: Sendable {
     /// ``PartialBody/minimumLength`` of its end: that transfer goes on and the ticket's completion
     /// gets its outcome, so the store's disk cache keeps the body instead of the next lookup
     /// sending it whole again. The same holds for a transfer whose response is due (out for
-    /// about the host's measured latency): it goes on until its headers show how much is to come,
-    /// for a few milliseconds at most, and is cut then if it is more.
+    /// about as long as the host's fastest responses take): it goes on until its headers show how
+    /// much is to come, for a quarter of that latency at most, and is cut then if it is more.
     func cancel(_ ticket: DownloadTicket) {
         // A body within a resumable body's length of its end is finished rather than cut, and its
         // outcome delivered as if nothing happened (the store's caches keep it): what it still
@@ -356,7 +356,7 @@ public final class ImageDownloader: Sendable {
         if let task = state.withLock({ $0.schedule.soleRunningTask(of: ticket) }) {
             let taskIdentifier = task.task.taskIdentifier
             if sessionDelegate.isNearlyDone(taskIdentifier, within: PartialBody.minimumLength) { return }
-            if let latency = meter.estimate(host: task.task.originalRequest?.url?.host).latency,
+            if let host = task.task.originalRequest?.url?.host, let latency = meter.fastestLatency(host: host),
                 hold(ticket, of: taskIdentifier, latency: latency)
             {
                 return

@@ -18,6 +18,10 @@ final class LoadMeter: Sendable {
 
     private struct Transfers: Sendable {
         var latency = Average()
+        /// The latency the fastest responses come back in: drops to any lower sample at once and
+        /// rises a sixty-fourth of the way to a higher one, so a few slow responses (which pull
+        /// the average up) barely move it.
+        var fastestLatency: Double?
         var bytesPerSecond = Average()
         var bytesPerImage = Average()
         var count = 0
@@ -46,6 +50,10 @@ final class LoadMeter: Sendable {
         state.withLock { state in
             var transfers = state.transfersByHost[host, default: Transfers()]
             transfers.latency.add(latency)
+            transfers.fastestLatency =
+                transfers.fastestLatency.map { fastest in
+                    latency < fastest ? latency : fastest + (latency - fastest) / 64
+                } ?? latency
             transfers.bytesPerImage.add(Double(bytes))
             // A body that came in one read says nothing about the rate.
             if bodySeconds > 0.001, bytes > 0 { transfers.bytesPerSecond.add(Double(bytes) / bodySeconds) }
@@ -61,6 +69,12 @@ final class LoadMeter: Sendable {
             if let megapixels, megapixels > 0 { state.decodes.secondsPerMegapixel.add(seconds / megapixels) }
             state.decodes.count += 1
         }
+    }
+
+    /// How soon a response from `host` may come: the latency its fastest responses come back in;
+    /// nil before its first whole transfer.
+    func fastestLatency(host: String) -> Double? {
+        state.withLock { $0.transfersByHost[host]?.fastestLatency }
     }
 
     /// The averages for images from `host` (nil: no transfer, a file or a data provider).
