@@ -77,9 +77,18 @@ struct NetworkFetcher: Sendable {
     ) -> DownloadTicket {
         let stale: ResponseValidity? = if case .stale(let validity) = lookup { validity } else { nil }
         let revalidating = stale.flatMap { $0.canRevalidate ? $0 : nil }
+        // A body that arrives after the load was cancelled is stored all the same.
+        var keepsAbandonedBody: AbandonedBodyKeeper?
+        if diskCache != nil {
+            let fetcher = self
+            keepsAbandonedBody = { response in
+                guard case .body(let data) = response.content else { return }
+                fetcher.store(data, of: response, for: url)
+            }
+        }
         return downloader.download(
             url, revalidating: revalidating, bodyDirectory: diskCache?.temporaryDirectory,
-            temporaryBudget: diskCache?.temporaryBudget, priority: priority
+            temporaryBudget: diskCache?.temporaryBudget, keepsAbandonedBody: keepsAbandonedBody, priority: priority
         ) { result in
             completion(outcome(of: result, for: url, stale: stale))
         }

@@ -35,6 +35,9 @@ struct DownloadSchedule: Sendable {
         let completion: DownloadCompletion
         /// The task of a transfer that lost its last ticket while under way: cancel it.
         let abandonedTask: SessionTask?
+        /// That transfer, whose body may still arrive whole: cancelling a task on Linux takes
+        /// effect some milliseconds later.
+        var abandonedTransfer: Transfer? = nil
         /// Transfers given the slot that freed up.
         let starts: [Start]
     }
@@ -65,9 +68,11 @@ struct DownloadSchedule: Sendable {
     ///     transfer.
     ///   - bodyDirectory: Where the body's file goes; used only if this ticket makes the transfer.
     ///   - temporaryBudget: What the body's bytes there are counted against; the same.
+    ///   - keepsAbandonedBody: Keeps a body that arrives after every ticket left; the same.
     mutating func add(
         _ ticket: DownloadTicket, for source: URLSource, revalidating validity: ResponseValidity?,
-        bodyDirectory: URL?, temporaryBudget: DiskCacheTemporaryBudget? = nil, priority: ImageLoadPriority,
+        bodyDirectory: URL?, temporaryBudget: DiskCacheTemporaryBudget? = nil,
+        keepsAbandonedBody: AbandonedBodyKeeper? = nil, priority: ImageLoadPriority,
         completion: @escaping DownloadCompletion
     ) -> [Start] {
         let id =
@@ -76,7 +81,8 @@ struct DownloadSchedule: Sendable {
                 source.identity,
                 job: Transfer(
                     source: source, validity: validity?.canRevalidate == true ? validity : nil,
-                    bodyDirectory: bodyDirectory, temporaryBudget: temporaryBudget),
+                    bodyDirectory: bodyDirectory, temporaryBudget: temporaryBudget,
+                    keepsAbandonedBody: keepsAbandonedBody),
                 coalesces: true, queued: true)
         transfers.add(Transfer.Waiter(id: ticket, priority: priority, completion: completion), to: id)
         return startQueued()
@@ -92,7 +98,9 @@ struct DownloadSchedule: Sendable {
             return Removal(completion: waiter.completion, abandonedTask: nil, starts: [])
         }
         end(id)
-        return Removal(completion: waiter.completion, abandonedTask: entry.job.task, starts: startQueued())
+        return Removal(
+            completion: waiter.completion, abandonedTask: entry.job.task,
+            abandonedTransfer: entry.job.task == nil ? nil : entry.job, starts: startQueued())
     }
 
     /// The running task of the transfer that `ticket` alone waits for, if there is one.

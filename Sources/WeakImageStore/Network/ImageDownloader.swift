@@ -49,6 +49,8 @@ public final class ImageDownloader: Sendable {
         /// deliveries of them under way: a ticket for the same identity meanwhile gets the same
         /// response rather than a second transfer (the first completion writes the disk cache).
         var deliveringBodies: [SourceIdentity: (response: DownloadResponse, deliveries: Int)] = [:]
+        /// Transfers cancelled under way that keep a body still arriving whole, by task.
+        var abandonedTransfers: [Int: Transfer] = [:]
         /// Set by `deinit`: no transfer starts after it.
         var isClosed = false
 
@@ -64,7 +66,7 @@ public final class ImageDownloader: Sendable {
 
         mutating func admit(
             _ source: URLSource, revalidating validity: ResponseValidity?, bodyDirectory: URL?,
-            temporaryBudget: DiskCacheTemporaryBudget?,
+            temporaryBudget: DiskCacheTemporaryBudget?, keepsAbandonedBody: AbandonedBodyKeeper?,
             priority: ImageLoadPriority, completion: @escaping DownloadCompletion, now: UInt64
         ) -> (DownloadTicket, Admission) {
             nextTicket += 1
@@ -79,7 +81,7 @@ public final class ImageDownloader: Sendable {
             }
             let starts = schedule.add(
                 ticket, for: source, revalidating: validity, bodyDirectory: bodyDirectory,
-                temporaryBudget: temporaryBudget, priority: priority,
+                temporaryBudget: temporaryBudget, keepsAbandonedBody: keepsAbandonedBody, priority: priority,
                 completion: completion)
             return (ticket, .start(starts))
         }
@@ -87,6 +89,9 @@ public final class ImageDownloader: Sendable {
         mutating func remove(_ ticket: DownloadTicket) -> DownloadSchedule.Removal? {
             let removal = schedule.remove(ticket)
             if removal?.abandonedTask != nil { statistics.downloadsCancelled += 1 }
+            if let transfer = removal?.abandonedTransfer, let task = transfer.task, transfer.keepsAbandonedBody != nil {
+                abandonedTransfers[task.task.taskIdentifier] = transfer
+            }
             return removal
         }
 
@@ -109,12 +114,15 @@ public final class ImageDownloader: Sendable {
             var deletions: [PartialBody] = []
             /// The identity of a whole body to deliver, registered in ``deliveringBodies``.
             var deliveredBody: SourceIdentity?
+            /// A whole body that arrived after its transfer's last ticket left, and what keeps it.
+            var abandonedBody: (response: DownloadResponse, keeper: AbandonedBodyKeeper)?
         }
 
         /// Ends the task `taskIdentifier` as `ending` says: delivers its outcome (or starts its
         /// transfer again without a range) and keeps its partial body.
         mutating func end(taskIdentifier: Int, with ending: ResponseStream.Ending, now: UInt64) -> Ended {
             heldTickets[taskIdentifier] = nil
+            let abandoned = abandonedTransfers.removeValue(forKey: taskIdentifier)
             guard case .finished(let outcome, let partial, let resumedBytes) = ending else {
                 return Ended(starts: schedule.restart(taskIdentifier: taskIdentifier).map { [$0] } ?? [])
             }
@@ -127,16 +135,24 @@ public final class ImageDownloader: Sendable {
                 // Kept even when the transfer ended already: its last ticket left mid-body.
                 if isClosed { ended.deletions.append(partial) } else { ended.deletions = partialBodies.keep(partial) }
             }
-            guard let (transfer, starts) = schedule.finish(taskIdentifier: taskIdentifier) else { return ended }
+            guard let (transfer, starts) = schedule.finish(taskIdentifier: taskIdentifier) else {
+                // Cancelled too late to stop it: a whole body is kept all the same, or the next
+                // lookup sends it whole again.
+                if let abandoned, let keeper = abandoned.keepsAbandonedBody, case .success(let response) = outcome,
+                    case .body = response.content
+                {
+                    ended.abandonedBody = (response, keeper)
+                    register(response, of: abandoned.source.identity, in: &ended)
+                }
+                return ended
+            }
             ended.starts = starts
             ended.completions = transfer.waiters.map(\.completion)
             switch outcome {
             case .success(let response):
                 statistics.downloadsCompleted += 1
                 if case .body = response.content, !ended.completions.isEmpty {
-                    let identity = transfer.job.source.identity
-                    deliveringBodies[identity] = (response, (deliveringBodies[identity]?.deliveries ?? 0) + 1)
-                    ended.deliveredBody = identity
+                    register(response, of: transfer.job.source.identity, in: &ended)
                 }
                 // A whole new body supersedes a partial one kept meanwhile.
                 if response.body != nil, let stale = partialBodies.take(transfer.job.source.identity) {
@@ -148,6 +164,14 @@ public final class ImageDownloader: Sendable {
                 recentFailures.remember(error, for: transfer.job.source.identity, now: now)
             }
             return ended
+        }
+
+        /// Makes `response` the body of `identity` that new tickets get until its delivery ends.
+        private mutating func register(
+            _ response: DownloadResponse, of identity: SourceIdentity, in ended: inout Ended
+        ) {
+            deliveringBodies[identity] = (response, (deliveringBodies[identity]?.deliveries ?? 0) + 1)
+            ended.deliveredBody = identity
         }
     }
 
@@ -310,20 +334,24 @@ public final class ImageDownloader: Sendable {
     ///     completion is called, whatever happens (the delivered `Data` maps it and stays
     ///     readable), unless it is kept as a partial body, which is deleted with the downloader
     ///     at the latest. Defaults to nil: the downloader's own folder.
+    ///   - keepsAbandonedBody: Keeps the body (the disk cache writes it) if it arrives whole
+    ///     after every ticket left: on Linux a cancelled task stops some milliseconds later, and
+    ///     a body the server sent whole and nobody kept is sent whole again by the next lookup.
+    ///     Called on the delivery queue; used only if this ticket makes the transfer. Defaults
+    ///     to nil: such a body is dropped.
     ///   - priority: How soon the transfer should start, if it has to wait for a slot.
     ///   - completion: Gets the response, or the error.
     /// - Returns: The ticket that cancels this wait or changes its priority.
     func download(
         _ source: URLSource, revalidating validity: ResponseValidity? = nil, bodyDirectory: URL? = nil,
-        temporaryBudget: DiskCacheTemporaryBudget? = nil,
+        temporaryBudget: DiskCacheTemporaryBudget? = nil, keepsAbandonedBody: AbandonedBodyKeeper? = nil,
         priority: ImageLoadPriority, completion: @escaping DownloadCompletion
     ) -> DownloadTicket {
         let now = DispatchTime.now().uptimeNanoseconds
         let (ticket, admission) = state.withLock {
             $0.admit(
                 source, revalidating: validity, bodyDirectory: bodyDirectory, temporaryBudget: temporaryBudget,
-                priority: priority,
-                completion: completion, now: now)
+                keepsAbandonedBody: keepsAbandonedBody, priority: priority, completion: completion, now: now)
         }
         switch admission {
         case .start(let starts):
@@ -415,6 +443,11 @@ public final class ImageDownloader: Sendable {
         state.withLock { $0.partialBodies.bodies }
     }
 
+    /// The tasks cancelled under way whose body is kept if it still arrives whole; for tests.
+    var abandonedTaskIdentifiers: [Int] {
+        state.withLock { Array($0.abandonedTransfers.keys) }
+    }
+
     /// Traps if the schedule's tables disagree; for tests.
     func _checkInvariants() {
         state.withLock { $0.schedule._checkInvariants() }
@@ -435,11 +468,14 @@ public final class ImageDownloader: Sendable {
         let ended = state.withLock { $0.end(taskIdentifier: taskIdentifier, with: ending, now: now) }
         for partialBody in ended.deletions { partialBody.delete() }
         start(ended.starts)
-        guard case .finished(let outcome, _, _) = ending, !ended.completions.isEmpty else { return }
+        guard case .finished(let outcome, _, _) = ending, !ended.completions.isEmpty || ended.abandonedBody != nil
+        else { return }
         let completions = ended.completions
+        let abandonedBody = ended.abandonedBody
         let deliveredBody = ended.deliveredBody
         deliveryQueue.queue.async { [weak self] in
             for completion in completions { completion(outcome) }
+            if let abandonedBody { abandonedBody.keeper(abandonedBody.response) }
             guard let deliveredBody, let self else { return }
             self.state.withLock { state in
                 guard let delivering = state.deliveringBodies[deliveredBody] else { return }

@@ -6,6 +6,9 @@ typealias TransferID = Int
 /// What a ticket is called back with: the transfer's response, or why there is none.
 typealias DownloadCompletion = @Sendable (Result<DownloadResponse, ImageStoreError>) -> Void
 
+/// What keeps a whole body that arrived after every ticket left: the disk cache's write.
+typealias AbandonedBodyKeeper = @Sendable (DownloadResponse) -> Void
+
 /// One transfer of one URL identity (the tickets waiting for it are its
 /// ``DownloadSchedule``'s).
 ///
@@ -39,16 +42,20 @@ struct Transfer: Sendable {
     /// What the body's bytes in ``bodyDirectory`` are counted against (the first ticket's); nil
     /// for none.
     let temporaryBudget: DiskCacheTemporaryBudget?
+    /// Keeps the body if it arrives whole after the last ticket left (the first ticket's); nil
+    /// to drop it.
+    let keepsAbandonedBody: AbandonedBodyKeeper?
     var phase = Phase.queued
 
     init(
         source: URLSource, validity: ResponseValidity?, bodyDirectory: URL?,
-        temporaryBudget: DiskCacheTemporaryBudget?
+        temporaryBudget: DiskCacheTemporaryBudget?, keepsAbandonedBody: AbandonedBodyKeeper? = nil
     ) {
         self.source = source
         self.validity = validity
         self.bodyDirectory = bodyDirectory
         self.temporaryBudget = temporaryBudget
+        self.keepsAbandonedBody = keepsAbandonedBody
     }
 
     var isQueued: Bool {
