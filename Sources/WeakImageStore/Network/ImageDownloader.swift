@@ -443,6 +443,12 @@ public final class ImageDownloader: Sendable {
         state.withLock { $0.partialBodies.bodies }
     }
 
+    /// Waits until every completion due so far has run, and with it the time a new ticket gets a
+    /// body just delivered rather than a transfer of its own; for tests.
+    func waitForDeliveries() {
+        deliveryQueue.queue.sync {}
+    }
+
     /// The tasks cancelled under way whose body is kept if it still arrives whole; for tests.
     var abandonedTaskIdentifiers: [Int] {
         state.withLock { Array($0.abandonedTransfers.keys) }

@@ -38,6 +38,7 @@ final class DownloadRequestModifierTests: DownloaderTestCase {
         makeDownloader()
         download("/a.png", label: "1")
         XCTAssertNotNil(outcomes.outcome("1"))
+        downloader.waitForDeliveries()
         // When
         download("/a.png", label: "2")
         // Then

@@ -64,6 +64,7 @@ final class DownloadSharingTests: DownloaderTestCase {
         makeDownloader()
         download("/a.png", label: "first")
         XCTAssertEqual(outcomes.outcome("first")?.bytes, [7])
+        downloader.waitForDeliveries()
         // When
         download("/a.png", label: "second")
         // Then
