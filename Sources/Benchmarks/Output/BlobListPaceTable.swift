@@ -37,8 +37,7 @@ enum BlobListPaceTable {
                 + "shown = all blob bytes read ÷ the blob bytes of the rows shown, each row once; rows ahead = the "
                 + "most rows the prefetcher's plan loaded ahead of the screen; s per row = the store's "
                 + "loadEstimate(for:).secondsToImage() when the scroll ended, which the plan uses (a provider's read "
-                + "is not measured, so the estimate's default for an unmeasured transfer stands in for it), and its "
-                + "measured decode part",
+                + "is part of the decode's time: no transfer), and its measured decode part",
             text.rendered(),
         ].joined(separator: "\n")
     }
