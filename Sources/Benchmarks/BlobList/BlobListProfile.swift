@@ -19,26 +19,23 @@ struct BlobListProfile {
     /// How long the first screen stays still before a person's pace scrolls: someone looks at a
     /// screen before flicking it, as the network feed's first screen settles for a second.
     let firstLookSeconds: Double
-    /// Rows scrolled past at reading and at browsing speed (about 19 and 15 seconds per strategy
-    /// in the full run, the network feed's distances).
-    let readingRows: Int
-    let browsingRows: Int
+    /// How far the list scrolls at each speed (reading and browsing: a single scroll down of
+    /// about 20 and 15 seconds in the full run).
+    let distance: ScrollDistance
 
     /// How far the list scrolls at `speed`: to the end at the fast speeds.
     func rowsScrolled(at speed: ScrollSpeed) -> Int {
-        switch speed {
-        case .reading: readingRows
-        case .browsing: browsingRows
-        case .slow, .fling: rowCount
-        }
+        distance.rows(at: speed, of: rowCount)
     }
 
     static let full = BlobListProfile(
         rowCount: 500, visibleRowCount: 6, photoSize: BenchmarkProfile.PixelSize(width: 2304, height: 1728),
-        distinctPhotoCount: 8, settleSeconds: 5, firstLookSeconds: 1, readingRows: 40, browsingRows: 150)
+        distinctPhotoCount: 8, settleSeconds: 5, firstLookSeconds: 1,
+        distance: ScrollDistance(readingRows: 40, browsingRows: 150))
 
     /// Smaller photos: a smoke test of the section, not the source material's sizes.
     static let quick = BlobListProfile(
         rowCount: 30, visibleRowCount: 6, photoSize: BenchmarkProfile.PixelSize(width: 1152, height: 864),
-        distinctPhotoCount: 1, settleSeconds: 5, firstLookSeconds: 0.2, readingRows: 4, browsingRows: 12)
+        distinctPhotoCount: 1, settleSeconds: 5, firstLookSeconds: 0.2,
+        distance: ScrollDistance(readingRows: 4, browsingRows: 12))
 }

@@ -1,6 +1,6 @@
 /// What one ``BlobListStrategy`` cost while the list opened and scrolled at one speed: what the
 /// UI thread saw, what the session measured around it and what the table handed out.
-struct BlobListRun: FrameTimedRun {
+struct BlobListRun: FrameTimedRun, PacedRun {
     let strategy: BlobListStrategy
     let speed: ScrollSpeed
     let session: UIThreadSession.Measurement<BlobListUIThread.Observations>

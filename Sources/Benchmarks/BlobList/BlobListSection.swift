@@ -31,7 +31,7 @@ struct BlobListSection {
 
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         try BlobListCSVWriter.write(runs, table: table, to: outputDirectory)
-        try BlobListPaceChart.render(runs).write(
+        try PaceChart.render(runs, section: "Blob list").write(
             to: outputDirectory.appendingPathComponent("bloblist-paces.svg"), atomically: true, encoding: .utf8)
         for speed in ScrollSpeed.allCases {
             try BlobListMemoryChart.render(runs.filter { $0.speed == speed }, speed: speed).write(

@@ -1,5 +1,5 @@
 /// How the blob list's rows get their photos.
-enum BlobListStrategy: CaseIterable {
+enum BlobListStrategy: PacedStrategy {
     /// The query reads every row with its blob, as the source material's does (100 rows × 500 KB
     /// is 50 MB at once); the rows keep their blobs while the list is open, and the cells show
     /// them through the store.
@@ -16,6 +16,14 @@ enum BlobListStrategy: CaseIterable {
         switch self {
         case .eager: "eager"
         case .providerAndStore: "provider + store"
+        }
+    }
+
+    /// Eager red, provider + store green.
+    var chartColor: String {
+        switch self {
+        case .eager: "#d62728"
+        case .providerAndStore: "#2ca02c"
         }
     }
 

@@ -1,6 +1,6 @@
 /// How the network feed's cells get their pictures: the classic table of network pictures' two recipes, what an app
 /// writes without a library, and the store.
-enum FeedStrategy: CaseIterable, Sendable {
+enum FeedStrategy: PacedStrategy, Sendable {
     /// The classic first app: each picture downloaded synchronously on the UI thread when its
     /// row appears, decoded there, kept by the cell only.
     case seedNaive
@@ -25,6 +25,16 @@ enum FeedStrategy: CaseIterable, Sendable {
         case .urlCache: "URLCache + NSCache"
         case .store: "ours"
         case .storeDisplaySize: "ours, display size"
+        }
+    }
+
+    var chartColor: String {
+        switch self {
+        case .seedNaive: "#d62728"
+        case .seedFixed: "#ff7f0e"
+        case .urlCache: "#8c564b"
+        case .store: "#2ca02c"
+        case .storeDisplaySize: "#1f77b4"
         }
     }
 

@@ -20,18 +20,13 @@ struct NetworkFeedProfile {
     /// same for every strategy so that the memory warning and the relaunch fall at the same
     /// moment in every line of the chart.
     let settleSeconds: Double
-    /// Rows scrolled past at reading and at browsing speed (a single scroll down, about 20 and
-    /// 15 seconds in the full run).
-    let readingRows: Int
-    let browsingRows: Int
+    /// How far the list scrolls at each speed (reading and browsing: a single scroll down of
+    /// about 20 and 15 seconds in the full run).
+    let distance: ScrollDistance
 
-    /// How far the script scrolls at `speed`: to the end at the fast speeds.
+    /// How far the list scrolls at `speed`: to the end at the fast speeds.
     func rowsScrolled(at speed: ScrollSpeed) -> Int {
-        switch speed {
-        case .reading: readingRows
-        case .browsing: browsingRows
-        case .slow, .fling: rowCount
-        }
+        distance.rows(at: speed, of: rowCount)
     }
 
     static let full = NetworkFeedProfile(
@@ -45,7 +40,7 @@ struct NetworkFeedProfile {
             BenchmarkProfile.PixelSize(width: 1728, height: 1296),  // 2.2 MP
         ],
         distinctPhotoCount: 12, avatarSide: 144, authorCount: 50, cellPixelSize: 360, settleSeconds: 1,
-        readingRows: 40, browsingRows: 150)
+        distance: ScrollDistance(readingRows: 40, browsingRows: 150))
 
     /// A smoke test of the section: photos of a sixth to a third of a megapixel, a short list.
     /// The naive strategy's synchronous downloads take most of its time.
@@ -56,5 +51,5 @@ struct NetworkFeedProfile {
             BenchmarkProfile.PixelSize(width: 640, height: 480),
         ],
         distinctPhotoCount: 2, avatarSide: 96, authorCount: 4, cellPixelSize: 360, settleSeconds: 0.12,
-        readingRows: 6, browsingRows: 8)
+        distance: ScrollDistance(readingRows: 6, browsingRows: 8))
 }

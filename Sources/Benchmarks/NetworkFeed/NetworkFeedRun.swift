@@ -1,6 +1,6 @@
 /// What one ``FeedStrategy`` cost over the whole network feed script at one speed: what the UI
 /// thread saw, what the server sent, what was decoded and alive.
-struct NetworkFeedRun: FrameTimedRun {
+struct NetworkFeedRun: FrameTimedRun, PacedRun {
     let strategy: FeedStrategy
     let speed: ScrollSpeed
     let observations: NetworkFeedUIThread.Observations

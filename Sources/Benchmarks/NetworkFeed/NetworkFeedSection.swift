@@ -41,7 +41,7 @@ struct NetworkFeedSection {
 
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         try NetworkFeedCSVWriter.write(runs, to: outputDirectory)
-        try NetworkFeedPaceChart.render(runs).write(
+        try PaceChart.render(runs, section: "Network feed").write(
             to: outputDirectory.appendingPathComponent("networkfeed-paces.svg"), atomically: true, encoding: .utf8)
         for speed in speeds where !speed.isPersonPace {
             try NetworkFeedMemoryChart.render(runs.filter { $0.speed == speed }, speed: speed, network: network)

@@ -5,15 +5,13 @@ enum BlobListMemoryChart {
     private static let width = 1000.0
     private static let height = 560.0
     private static let plot = SVGChart.plot
-    /// Eager red, provider + store green (drawn last, on top).
-    static let strategyColors: [BlobListStrategy: String] = [.eager: "#d62728", .providerAndStore: "#2ca02c"]
 
     /// The chart for `runs` (one speed, one run per strategy).
     static func render(_ runs: [BlobListRun], speed: ScrollSpeed) -> String {
         let mebibyte = 1_048_576.0
         let lines = runs.map { run in
             (
-                run: run, color: strategyColors[run.strategy] ?? "#555",
+                run: run, color: run.strategy.chartColor,
                 total: run.observations.memory.map { Double($0.blobBytes + $0.decodedBytes) / mebibyte },
                 blobs: run.observations.memory.map { Double($0.blobBytes) / mebibyte }
             )
@@ -50,7 +48,7 @@ enum BlobListMemoryChart {
         var parts = [SVGChart.text(x: left, y: plot.top + 4, "peak MiB", weight: "bold")]
         var y = plot.top + 26
         for run in runs {
-            let color = strategyColors[run.strategy] ?? "#555"
+            let color = run.strategy.chartColor
             parts.append(SVGChart.legendLine(left: left, y: y, color: color, width: 2.5))
             parts.append(SVGChart.text(x: left + 34, y: y, "\(run.strategy.label)  \(Format.mebibytes(run.peakBytes))"))
             y += 22

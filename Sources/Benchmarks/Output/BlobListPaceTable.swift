@@ -28,7 +28,7 @@ enum BlobListPaceTable {
         return [
             "Blob list at every pace: "
                 + ScrollSpeed.allCases.map { "\($0.label) = \($0.pace)" }.joined(separator: ", ")
-                + "; reading and browsing scroll down \(profile.readingRows) and \(profile.browsingRows) rows after "
+                + "; reading and browsing scroll down \(profile.distance.readingRows) and \(profile.distance.browsingRows) rows after "
                 + "a \(Format.fixed(profile.firstLookSeconds, digits: 1)) s look at the first screen, the fast "
                 + "speeds to the end at once",
             "  rows in = rows the scroll brought on screen (not the first screen); no photo on appearing = of those, "

@@ -6,10 +6,6 @@ enum NetworkFeedMemoryChart {
     private static let width = 1000.0
     private static let height = 560.0
     private static let plot = SVGChart.plot
-    static let colors: [FeedStrategy: String] = [
-        .seedNaive: "#d62728", .seedFixed: "#ff7f0e", .urlCache: "#8c564b", .store: "#2ca02c",
-        .storeDisplaySize: "#1f77b4",
-    ]
 
     /// The chart for `runs` (one speed, one run per strategy).
     static func render(_ runs: [NetworkFeedRun], speed: ScrollSpeed, network: FeedNetwork) -> String {
@@ -34,7 +30,7 @@ enum NetworkFeedMemoryChart {
                 Event(position: relaunch, label: "relaunch", color: "#666"),
             ]
             for run in runs {
-                let color = colors[run.strategy] ?? "#555"
+                let color = run.strategy.chartColor
                 let moments = [
                     (xAxis.position(run.observations.memoryWarningSeconds), warning, "warning"),
                     (xAxis.position(run.observations.relaunchSeconds), relaunch, "relaunch"),
@@ -50,7 +46,7 @@ enum NetworkFeedMemoryChart {
             svg.append(
                 polyline(
                     points(run).map { ($0.seconds, Double($0.liveBytes) / mebibyte) }, x: xAxis, y: yAxis,
-                    color: colors[run.strategy] ?? "#555", width: run.strategy == .store ? 3 : 2))
+                    color: run.strategy.chartColor, width: run.strategy == .store ? 3 : 2))
         }
         svg += legend(runs)
         svg.append("</svg>")
@@ -128,7 +124,7 @@ enum NetworkFeedMemoryChart {
         var parts = [SVGChart.text(x: left, y: plot.top + 4, "peak MiB · GETs · wrong", weight: "bold")]
         var y = plot.top + 26
         for run in runs {
-            let color = colors[run.strategy] ?? "#555"
+            let color = run.strategy.chartColor
             parts.append(SVGChart.legendLine(left: left, y: y, color: color, width: run.strategy == .store ? 3 : 2))
             parts.append(SVGChart.text(x: left + 34, y: y, run.strategy.label))
             parts.append(

@@ -25,7 +25,7 @@ enum NetworkFeedPaceTable {
             "Network feed at every pace: "
                 + ScrollSpeed.allCases.map { "\($0.label) = \($0.pace)" }.joined(
                     separator: ", ")
-                + "; reading and browsing scroll down \(profile.readingRows) and \(profile.browsingRows) rows once, "
+                + "; reading and browsing scroll down \(profile.distance.readingRows) and \(profile.distance.browsingRows) rows once, "
                 + "the fast speeds play the whole script below",
             "  rows in = rows the scroll brought on screen (not the first screen); no photo on appearing = of those, "
                 + "rows whose photo was not there in the frame they appeared; p50/p99 = row shown → photo set; "
