@@ -33,13 +33,14 @@ struct DownloadSchedule: Sendable {
     struct Removal: Sendable {
         /// The ticket's completion, owed ``ImageStoreError/cancelled``.
         let completion: DownloadCompletion
-        /// The task of a transfer that lost its last ticket while under way: cancel it.
-        let abandonedTask: SessionTask?
-        /// That transfer, whose body may still arrive whole: cancelling a task on Linux takes
-        /// effect some milliseconds later.
-        var abandonedTransfer: Transfer? = nil
+        /// A transfer that lost its last ticket while under way, whose body may still arrive
+        /// whole: cancelling a task on Linux takes effect some milliseconds later.
+        let abandonedTransfer: Transfer?
         /// Transfers given the slot that freed up.
         let starts: [Start]
+
+        /// The abandoned transfer's task: cancel it.
+        var abandonedTask: SessionTask? { abandonedTransfer?.task }
     }
 
     typealias Transfers = CoalescingWorkQueue<SourceIdentity, Transfer, Transfer.Waiter>
@@ -95,12 +96,12 @@ struct DownloadSchedule: Sendable {
     mutating func remove(_ ticket: DownloadTicket) -> Removal? {
         guard let (waiter, id, _) = transfers.remove(waiter: ticket), let entry = transfers[id] else { return nil }
         guard entry.waiters.isEmpty else {
-            return Removal(completion: waiter.completion, abandonedTask: nil, starts: [])
+            return Removal(completion: waiter.completion, abandonedTransfer: nil, starts: [])
         }
         end(id)
         return Removal(
-            completion: waiter.completion, abandonedTask: entry.job.task,
-            abandonedTransfer: entry.job.task == nil ? nil : entry.job, starts: startQueued())
+            completion: waiter.completion, abandonedTransfer: entry.job.task == nil ? nil : entry.job,
+            starts: startQueued())
     }
 
     /// The running task of the transfer that `ticket` alone waits for, if there is one.

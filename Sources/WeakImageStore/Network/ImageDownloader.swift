@@ -166,12 +166,20 @@ public final class ImageDownloader: Sendable {
             return ended
         }
 
-        /// Makes `response` the body of `identity` that new tickets get until its delivery ends.
+        /// Makes `response` the body of `identity` that new tickets get until its delivery ends
+        /// (``deliveryEnded(of:)``).
         private mutating func register(
             _ response: DownloadResponse, of identity: SourceIdentity, in ended: inout Ended
         ) {
             deliveringBodies[identity] = (response, (deliveringBodies[identity]?.deliveries ?? 0) + 1)
             ended.deliveredBody = identity
+        }
+
+        /// One delivery of `identity`'s body ended: after the last, new tickets make a transfer.
+        mutating func deliveryEnded(of identity: SourceIdentity) {
+            guard let delivering = deliveringBodies[identity] else { return }
+            deliveringBodies[identity] =
+                delivering.deliveries > 1 ? (delivering.response, delivering.deliveries - 1) : nil
         }
     }
 
@@ -483,14 +491,7 @@ public final class ImageDownloader: Sendable {
             for completion in completions { completion(outcome) }
             if let abandonedBody { abandonedBody.keeper(abandonedBody.response) }
             guard let deliveredBody, let self else { return }
-            self.state.withLock { state in
-                guard let delivering = state.deliveringBodies[deliveredBody] else { return }
-                if delivering.deliveries > 1 {
-                    state.deliveringBodies[deliveredBody] = (delivering.response, delivering.deliveries - 1)
-                } else {
-                    state.deliveringBodies[deliveredBody] = nil
-                }
-            }
+            self.state.withLock { $0.deliveryEnded(of: deliveredBody) }
         }
     }
 
