@@ -20,12 +20,8 @@ struct BlobListRun: FrameTimedRun, PacedRun {
     /// Decodes whose image no row on screen used.
     var wastedDecodes: Int { session.decodes - observations.usedDecodes }
 
-    /// Of the rows the scroll brought on screen, the share that had their photo in the frame
-    /// they appeared.
-    var shareWithPhotoOnAppearing: Double {
-        let rows = observations.rowsScrolledIn
-        return rows == 0 ? 1 : Double(rows - observations.rowsScrolledInWithoutPhoto) / Double(rows)
-    }
+    var rowsScrolledIn: Int { observations.rowsScrolledIn }
+    var rowsScrolledInWithoutPhoto: Int { observations.rowsScrolledInWithoutPhoto }
 
     /// From row shown to photo set, every photo set while its row was on screen.
     var timeToPhoto: Distribution { Distribution(observations.shownToSetNanoseconds) }

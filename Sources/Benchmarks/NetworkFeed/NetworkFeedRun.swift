@@ -33,12 +33,8 @@ struct NetworkFeedRun: FrameTimedRun, PacedRun {
         observations.shownTargets.reduce(0) { $0 + (content.bodies[$1]?.count ?? 0) }
     }
 
-    /// Of the rows the scroll brought on screen, the share that had their photo in the frame
-    /// they appeared.
-    var shareWithPhotoOnAppearing: Double {
-        let rows = observations.rowsScrolledIn
-        return rows == 0 ? 1 : Double(rows - observations.rowsScrolledInWithoutPhoto) / Double(rows)
-    }
+    var rowsScrolledIn: Int { observations.rowsScrolledIn }
+    var rowsScrolledInWithoutPhoto: Int { observations.rowsScrolledInWithoutPhoto }
 
     /// From row shown to photo set, every photo set while its row was on screen.
     var timeToPhoto: Distribution { Distribution(observations.photoTimings.map(\.nanoseconds)) }

@@ -10,20 +10,16 @@ enum BlobListPaceTable {
         ])
         for run in runs {
             let observations = run.observations
-            text.append([
-                run.speed.label, run.strategy.label, String(observations.rowsScrolledIn),
-                String(observations.rowsScrolledInWithoutPhoto),
-                Format.fixed(100 * run.shareWithPhotoOnAppearing, digits: 1) + " %",
-                Format.fixed(run.timeToPhoto.median / 1e6, digits: 1),
-                Format.fixed(run.timeToPhoto.percentile(99) / 1e6, digits: 1),
-                Format.mebibytes(run.bytesReadForUnshownRows),
-                run.bytesOfShownRows(in: table) == 0
-                    ? "–" : Format.fixed(run.readOverShown(in: table), digits: 2) + "×",
-                String(run.framesOverBudgetByCPU), String(run.framesOverBudgetByWall), String(run.wastedDecodes),
-                String(observations.mostRowsAhead),
-                Format.fixed(observations.secondsPerRowEstimate, digits: 3) + " ("
-                    + (observations.decodeSecondsEstimate.map { Format.fixed($0, digits: 3) } ?? "–") + ")",
-            ])
+            text.append(
+                run.paceCells + [
+                    Format.mebibytes(run.bytesReadForUnshownRows),
+                    run.bytesOfShownRows(in: table) == 0
+                        ? "–" : Format.fixed(run.readOverShown(in: table), digits: 2) + "×",
+                    String(run.framesOverBudgetByCPU), String(run.framesOverBudgetByWall), String(run.wastedDecodes),
+                    String(observations.mostRowsAhead),
+                    Format.fixed(observations.secondsPerRowEstimate, digits: 3) + " ("
+                        + (observations.decodeSecondsEstimate.map { Format.fixed($0, digits: 3) } ?? "–") + ")",
+                ])
         }
         return [
             "Blob list at every pace: "

@@ -8,18 +8,13 @@ enum NetworkFeedPaceTable {
             "MiB for unseen rows", "sent ÷ shown", "> 16.7 ms cpu", "wall", "wasted decodes",
         ])
         for run in runs {
-            let observations = run.observations
             let shown = run.bytesOfShownPictures(in: content)
-            text.append([
-                run.speed.label, run.strategy.label, String(observations.rowsScrolledIn),
-                String(observations.rowsScrolledInWithoutPhoto),
-                Format.fixed(100 * run.shareWithPhotoOnAppearing, digits: 1) + " %",
-                Format.fixed(run.timeToPhoto.median / 1e6, digits: 1),
-                Format.fixed(run.timeToPhoto.percentile(99) / 1e6, digits: 1),
-                Format.mebibytes(run.bytesSentForUnshownRows),
-                shown == 0 ? "–" : Format.fixed(Double(run.downloads.bodyBytes) / Double(shown), digits: 2) + "×",
-                String(run.framesOverBudgetByCPU), String(run.framesOverBudgetByWall), String(run.wastedDecodes),
-            ])
+            text.append(
+                run.paceCells + [
+                    Format.mebibytes(run.bytesSentForUnshownRows),
+                    shown == 0 ? "–" : Format.fixed(Double(run.downloads.bodyBytes) / Double(shown), digits: 2) + "×",
+                    String(run.framesOverBudgetByCPU), String(run.framesOverBudgetByWall), String(run.wastedDecodes),
+                ])
         }
         return [
             "Network feed at every pace: "

@@ -1,20 +1,3 @@
-/// A strategy of a section that scrolls at a person's paces and the fast ones, as its charts name
-/// and colour it.
-protocol PacedStrategy: CaseIterable, Hashable {
-    var label: String { get }
-    /// Its colour in the section's charts.
-    var chartColor: String { get }
-}
-
-/// One run of such a section: a strategy at a speed, and how many of the rows it scrolled in had
-/// their photo in the frame they appeared.
-protocol PacedRun {
-    associatedtype Strategy: PacedStrategy
-    var strategy: Strategy { get }
-    var speed: ScrollSpeed { get }
-    var shareWithPhotoOnAppearing: Double { get }
-}
-
 /// Draws the rows that came on screen without their photo, as a share of the rows scrolled in,
 /// per speed (groups) and strategy (bars). Hand-written SVG 1.1, in ``SVGChart``'s style.
 enum PaceChart {
